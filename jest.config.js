@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+
+const swc = JSON.parse(readFileSync(new URL('./.swcrc', import.meta.url), 'utf8'));
+delete swc.$schema;
+
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  roots: ['<rootDir>/libs', '<rootDir>/services'],
+  testMatch: ['**/src/**/*.spec.ts'],
+  moduleNameMapper: {
+    '^@platform/(.*)$': '<rootDir>/libs/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  testTimeout: 30000,
+  maxWorkers: 2,
+};

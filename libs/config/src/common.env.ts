@@ -1,0 +1,36 @@
+import { IsIn, IsString, Matches } from 'class-validator';
+
+/** Variables every service reads; each service's env class extends this one. */
+export class CommonEnv {
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/platform';
+
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix for every Redis key, so parallel test runs and environments can share one server. */
+  @Matches(/^[A-Za-z0-9:_-]*$/, { message: 'may hold only letters, digits, ":", "_" and "-"' })
+  REDIS_PREFIX = '';
+
+  @Matches(/^(nats|tls|wss?):\/\/.+/, { message: 'must be a nats:// URL' })
+  NATS_URL = 'nats://127.0.0.1:4222';
+
+  /** Prefix for every NATS subject (ends with "."), so parallel test runs can share one server. */
+  @Matches(/^([A-Za-z0-9_-]+\.)?$/, { message: 'must be empty or a token followed by "."' })
+  NATS_PREFIX = '';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV = 'development';
+
+  /** Which roles this process runs: api (NATS handlers), worker (BullMQ processors), or both. */
+  @IsString()
+  @Matches(/^(api|worker)(,(api|worker))*$/, { message: 'must be "api", "worker" or "api,worker"' })
+  ROLES = 'api,worker';
+}
+
+export function hasRole(env: CommonEnv, role: 'api' | 'worker'): boolean {
+  return env.ROLES.split(',').includes(role);
+}

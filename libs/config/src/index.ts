@@ -1,0 +1,5 @@
+export * from './load-env.js';
+export * from './common.env.js';
+export * from './env-decorators.js';
+export * from './pino-logger.js';
+export * from './run-main.js';

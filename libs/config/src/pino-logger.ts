@@ -1,0 +1,33 @@
+import type { LoggerService } from '@nestjs/common';
+import { pino, type Logger } from 'pino';
+
+/** Never logged, wherever they appear in a log object. */
+const REDACT = [
+  'authorization', '*.authorization', 'headers.authorization', 'headers.cookie', '*.cookie',
+  'password', '*.password', 'currentPassword', '*.currentPassword', 'newPassword', '*.newPassword',
+  'apiKey', '*.apiKey', 'key', '*.key', 'token', '*.token',
+];
+
+export function createPino(service: string, level: string): Logger {
+  return pino({ level, base: { service }, redact: { paths: REDACT, censor: '[redacted]' } });
+}
+
+/** NestJS's logger interface over pino, so framework and our lines are the same JSON. */
+export class PinoLogger implements LoggerService {
+  constructor(readonly pino: Logger) {}
+
+  log(message: unknown, context?: string) { this.write('info', message, context); }
+  error(message: unknown, trace?: string, context?: string) { this.write('error', message, context, trace); }
+  warn(message: unknown, context?: string) { this.write('warn', message, context); }
+  debug(message: unknown, context?: string) { this.write('debug', message, context); }
+  verbose(message: unknown, context?: string) { this.write('trace', message, context); }
+  fatal(message: unknown, context?: string) { this.write('fatal', message, context); }
+
+  private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal', message: unknown, context?: string, trace?: string) {
+    if (message !== null && typeof message === 'object') {
+      this.pino[level]({ context, trace, ...(message as object) });
+    } else {
+      this.pino[level]({ context, trace }, String(message));
+    }
+  }
+}

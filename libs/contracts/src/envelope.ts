@@ -1,0 +1,57 @@
+import type { Plan, SubscriptionStatus } from './plans.js';
+import { ApiError } from './api-error.js';
+
+/** Who is calling, resolved once at the edge; services trust it and never re-read credentials. */
+export interface AuthContext {
+  userId: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus;
+  via: 'session' | 'apiKey' | 'internal';
+  /** Digest of the session token when via is 'session'; lets signout end exactly this session. */
+  sessionDigest?: string;
+}
+
+/** What the gateway sends to a service for one HTTP request. */
+export interface Envelope<Body = unknown> {
+  auth: AuthContext | null;
+  params: Record<string, string>;
+  query: Record<string, string | string[] | undefined>;
+  body: Body;
+  headers: Record<string, string | undefined>;
+  ip: string;
+  requestId: string;
+  rawBody?: string;
+}
+
+export interface ReplyCookie {
+  name: string;
+  value: string;
+  /** Seconds; 0 clears the cookie. */
+  maxAge: number;
+}
+
+/** What a service answers; the gateway turns it into the HTTP response as is. */
+export interface Reply<Body = unknown> {
+  status: number;
+  body?: Body;
+  headers?: Record<string, string>;
+  cookies?: ReplyCookie[];
+  redirect?: string;
+}
+
+export function ok<Body>(body: Body, extra: Omit<Reply<Body>, 'status' | 'body'> = {}): Reply<Body> {
+  return { status: 200, body, ...extra };
+}
+
+export function created<Body>(body: Body): Reply<Body> {
+  return { status: 201, body };
+}
+
+/** The caller on a session route; the edge already refused anonymous calls, this keeps handlers honest. */
+export function requireUser(envelope: Envelope): AuthContext {
+  if (!envelope.auth) throw new ApiError(401, 'Unauthorized');
+  return envelope.auth;
+}

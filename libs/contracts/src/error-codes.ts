@@ -1,0 +1,15 @@
+/** The spec's named error codes (platform-core section 7). */
+export const ERROR_CODES = {
+  adminRequired: 'ADMIN_REQUIRED',
+  planRequired: 'PLAN_REQUIRED',
+  subscriptionRequired: 'SUBSCRIPTION_REQUIRED',
+  modelRestricted: 'MODEL_RESTRICTED',
+  quotaExceeded: 'QUOTA_EXCEEDED',
+  agentLimitReached: 'AGENT_LIMIT_REACHED',
+  rateLimited: 'RATE_LIMITED',
+  botCheckFailed: 'BOT_CHECK_FAILED',
+  csrf: 'CSRF_REJECTED',
+  serviceUnavailable: 'SERVICE_UNAVAILABLE',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

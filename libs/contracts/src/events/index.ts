@@ -1,0 +1,4 @@
+export * from './event-map.js';
+export * from './plan-changed.event.js';
+export * from './sessions-revoked.event.js';
+export * from './user-registered.event.js';

@@ -1,0 +1,8 @@
+import { IsString, Length } from 'class-validator';
+import { IDENTITY_MESSAGES as M } from './messages.js';
+
+export class UpdateProfileDto {
+  @Length(1, 100, { message: M.profileNameInvalid })
+  @IsString({ message: M.profileNameInvalid })
+  name!: string;
+}

@@ -1,0 +1,26 @@
+import type { AiPlan, Plan, SubscriptionStatus } from '../plans.js';
+
+/** Response shapes of the identity routes (platform-core 4.1, 4.5; extended 4.4). */
+export interface SessionUserView {
+  id: string;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  keyPreview: string;
+  createdAt: string;
+  lastUsed: string | null;
+}
+
+export interface KeyValidationView {
+  valid: true;
+  userId: string;
+  email?: string;
+  plan: AiPlan | Plan;
+  subscriptionStatus?: SubscriptionStatus;
+  features: string[];
+}

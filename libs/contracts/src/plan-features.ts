@@ -1,0 +1,23 @@
+import type { Plan } from './plans.js';
+
+/**
+ * What each plan unlocks, as data: validate-key and keys/validate report these names.
+ * Numbers come from platform-core section 8 (plan-based model access table).
+ */
+export const PLAN_FEATURES: Readonly<Record<Plan, readonly string[]>> = {
+  free: [],
+  label: ['ai-chat', 'models:3', 'agents:1', 'skills:3', 'a2a-messages:100'],
+  solo: ['ai-chat', 'models:5', 'agents:3', 'skills:10', 'a2a-messages:500'],
+  collective: ['ai-chat', 'models:7', 'agents:10', 'skills:25', 'a2a-messages:2000'],
+  network: ['ai-chat', 'models:all', 'agents:100', 'skills:100', 'a2a-messages:10000'],
+  underground: ['ai-chat', 'agents:1'],
+  starter: ['ai-chat', 'agents:1'],
+  pro: ['ai-chat', 'agents:3'],
+  scale: ['ai-chat', 'agents:10'],
+  enterprise: ['ai-chat', 'agents:100'],
+  white_glove: ['ai-chat', 'agents:100'],
+};
+
+export function featuresOf(plan: Plan): string[] {
+  return [...PLAN_FEATURES[plan]];
+}

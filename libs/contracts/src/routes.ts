@@ -1,0 +1,63 @@
+import type { RateLimitGroup } from './rate-limits.js';
+import { SUBJECTS, type Subject } from './subjects.js';
+
+export type Surface = 'web' | 'backend' | 'summarizer';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * session: cookie `service-session` or a user `sk_` key; 401 without one.
+ * optionalSession: resolved when present, the service decides what an anonymous caller gets.
+ * internal: `Authorization: Bearer <INTERNAL_API_KEY>`.
+ * none: no credentials read.
+ */
+export type AuthMode = 'session' | 'optionalSession' | 'internal' | 'none';
+
+/** Routes the gateway answers itself: edge facts only, never business logic. */
+export type EdgeHandler = 'hostHealth' | 'backendHealth';
+
+export interface RouteDef {
+  surface: Surface;
+  method: HttpMethod;
+  path: string;
+  auth: AuthMode;
+  subject?: Subject;
+  edge?: EdgeHandler;
+  rateLimits?: RateLimitGroup[];
+  /** Request headers forwarded in the envelope (lower case); everything else stays at the edge. */
+  headers?: string[];
+}
+
+type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers'>;
+
+const web = (method: HttpMethod, path: string, auth: AuthMode, target: Target): RouteDef =>
+  ({ surface: 'web', method, path, auth, ...target });
+
+/** Every backend /api/* route also counts against the general 120/min group. */
+const backend = (method: HttpMethod, path: string, auth: AuthMode, target: Target): RouteDef => ({
+  surface: 'backend', method, path, auth, ...target,
+  rateLimits: path.startsWith('/api/') ? ['backendGeneral', ...(target.rateLimits ?? [])] : target.rateLimits,
+});
+
+const id = SUBJECTS.identity;
+
+export const ROUTES: readonly RouteDef[] = [
+  web('POST', '/api/register', 'none', { subject: id.register, rateLimits: ['register'] }),
+  web('POST', '/api/auth/login', 'none', { subject: id.login, rateLimits: ['login'] }),
+  web('GET', '/api/auth/session', 'optionalSession', { subject: id.session }),
+  web('POST', '/api/auth/signout', 'optionalSession', { subject: id.signout }),
+  web('POST', '/api/auth/forgot-password', 'none', { subject: id.forgotPassword, rateLimits: ['forgotPassword'] }),
+  web('POST', '/api/auth/reset-password', 'none', { subject: id.resetPassword, rateLimits: ['resetPassword'] }),
+  web('GET', '/api/user', 'session', { subject: id.getUser }),
+  web('POST', '/api/user', 'session', { subject: id.updateProfile }),
+  web('PATCH', '/api/user', 'session', { subject: id.updateProfile }),
+  web('POST', '/api/user/password', 'session', { subject: id.changePassword }),
+  web('GET', '/api/keys', 'session', { subject: id.listKeys }),
+  web('POST', '/api/keys', 'session', { subject: id.createKey }),
+  web('POST', '/api/keys/validate', 'none', { subject: id.validateKey, rateLimits: ['login'] }),
+  web('GET', '/api/keys/:id', 'session', { subject: id.getKey }),
+  web('DELETE', '/api/keys/:id', 'session', { subject: id.deleteKey }),
+  web('GET', '/api/health', 'none', { edge: 'hostHealth' }),
+
+  backend('GET', '/health', 'none', { edge: 'backendHealth' }),
+  backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
+];

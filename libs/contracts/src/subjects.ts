@@ -1,0 +1,31 @@
+/**
+ * Request/reply subjects, `svc.<service>.<operation>`. The messaging layer adds NATS_PREFIX;
+ * nothing outside libs/contracts writes a subject by hand.
+ */
+export const SUBJECTS = {
+  identity: {
+    register: 'svc.identity.register',
+    login: 'svc.identity.login',
+    session: 'svc.identity.session',
+    signout: 'svc.identity.signout',
+    resolveSession: 'svc.identity.resolve_session',
+    resolveApiKey: 'svc.identity.resolve_api_key',
+    getUser: 'svc.identity.get_user',
+    updateProfile: 'svc.identity.update_profile',
+    changePassword: 'svc.identity.change_password',
+    forgotPassword: 'svc.identity.forgot_password',
+    resetPassword: 'svc.identity.reset_password',
+    listKeys: 'svc.identity.list_keys',
+    createKey: 'svc.identity.create_key',
+    getKey: 'svc.identity.get_key',
+    deleteKey: 'svc.identity.delete_key',
+    validateKey: 'svc.identity.validate_key',
+    validateKeyHeader: 'svc.identity.validate_key_header',
+  },
+  agents: {
+    hostingStatus: 'svc.agents.hosting_status',
+  },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+export type Subject = Leaves<typeof SUBJECTS>;

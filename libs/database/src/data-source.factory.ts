@@ -1,0 +1,20 @@
+import { DataSource } from 'typeorm';
+import { APP_ROLE, type ServiceDatabase } from './service-database.js';
+
+/**
+ * `asAppRole` connects as the unprivileged role, so a query outside withUser/asSystem sees no
+ * rows at all; migrations connect as the URL's own user, who owns the schema.
+ */
+export function createDataSource(url: string, database: ServiceDatabase, asAppRole: boolean, poolSize = 10): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    schema: database.schema,
+    entities: database.entities,
+    migrations: database.migrations,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    logging: false,
+    extra: { max: poolSize, ...(asAppRole ? { options: `-c role=${APP_ROLE}` } : {}) },
+  });
+}

@@ -1,0 +1,19 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { createDataSource } from './data-source.factory.js';
+import { DATA_SOURCE, Db } from './db.js';
+import type { ServiceDatabase } from './service-database.js';
+
+@Global()
+@Module({})
+export class DatabaseModule {
+  static forRoot(url: string, database: ServiceDatabase, poolSize?: number): DynamicModule {
+    return {
+      module: DatabaseModule,
+      providers: [
+        { provide: DATA_SOURCE, useFactory: () => createDataSource(url, database, true, poolSize).initialize() },
+        Db,
+      ],
+      exports: [Db],
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import CircuitBreaker from 'opossum';
+
+export interface OutboundOptions {
+  /** Per attempt; the spec's timeouts (deployment 15 s, health probe 5 s, model 30 s) go here. */
+  timeoutMs: number;
+  /** Open the breaker when this share of recent calls failed (percent). */
+  errorThresholdPercentage?: number;
+  /** How long an open breaker rejects before it lets one call through to test the party. */
+  resetTimeoutMs?: number;
+}
+
+export class OutboundUnavailableError extends Error {}
+
+/**
+ * Outbound HTTP to one third party: every call has a timeout, and an opossum breaker stops
+ * calling a party that keeps failing. One instance per party, so one party's outage opens only
+ * its own breaker.
+ */
+export class OutboundHttp {
+  private readonly breaker: CircuitBreaker<[string, RequestInit], Response>;
+
+  constructor(readonly name: string, options: OutboundOptions) {
+    this.breaker = new CircuitBreaker(
+      async (url: string, init: RequestInit) => {
+        const response = await fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
+        if (response.status >= 500) throw new OutboundUnavailableError(`${name} answered ${response.status}`);
+        return response;
+      },
+      {
+        timeout: false,
+        errorThresholdPercentage: options.errorThresholdPercentage ?? 50,
+        resetTimeout: options.resetTimeoutMs ?? 30_000,
+        volumeThreshold: 5,
+      },
+    );
+  }
+
+  get isOpen(): boolean {
+    return this.breaker.opened;
+  }
+
+  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
+    return this.breaker.fire(url, init);
+  }
+
+  shutdown(): void {
+    this.breaker.shutdown();
+  }
+}

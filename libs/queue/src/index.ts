@@ -1,0 +1,2 @@
+export * from './queue.factory.js';
+export * from './queue.module.js';

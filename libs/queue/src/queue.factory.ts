@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { JOB_PAYLOADS, validateAs, type JobOf, type QueueName } from '@platform/contracts';
+
+export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
+
+export interface QueueOptions {
+  redisUrl: string;
+  /** REDIS_PREFIX: keeps parallel test files and environments apart on one Redis. */
+  prefix: string;
+}
+
+/** Bounded retries with backoff for every job; failures past them stay in the log (dead-letter trail). */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: 1000,
+  removeOnFail: 5000,
+} as const;
+
+/** Typed queues and workers over one Redis connection each; a job's data is validated on both ends. */
+@Injectable()
+export class QueueFactory implements OnApplicationShutdown {
+  private readonly logger = new Logger('Queue');
+  private readonly queues = new Map<string, Queue>();
+  private readonly workers: Worker[] = [];
+  private readonly connections: Redis[] = [];
+
+  constructor(@Inject(QUEUE_OPTIONS) private readonly options: QueueOptions) {}
+
+  async add<Q extends QueueName>(name: Q, data: JobOf<Q>, jobId?: string): Promise<void> {
+    const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
+    await this.queue(name).add(name, payload, { ...DEFAULT_JOB_OPTIONS, jobId });
+  }
+
+  work<Q extends QueueName>(name: Q, process: (data: JobOf<Q>, job: Job) => Promise<void>, concurrency = 4): Worker {
+    const worker = new Worker(
+      name,
+      async (job) => process(validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, job.data), job),
+      { connection: this.connection(true), prefix: this.bullPrefix, concurrency },
+    );
+    worker.on('failed', (job, error) => {
+      const final = job && job.attemptsMade >= (job.opts.attempts ?? 1);
+      this.logger[final ? 'error' : 'warn'](`${name} job ${job?.id} ${final ? 'failed for good' : 'failed, will retry'}: ${error.message}`);
+    });
+    this.workers.push(worker);
+    return worker;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+    await Promise.all([...this.queues.values()].map((queue) => queue.close()));
+    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
+  }
+
+  private get bullPrefix(): string {
+    return `${this.options.prefix}bull`;
+  }
+
+  private queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: this.connection(false), prefix: this.bullPrefix });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  private connection(forWorker: boolean): Redis {
+    // Workers block on Redis and must wait forever; producers fail fast instead of hanging a request.
+    const connection = new Redis(this.options.redisUrl, {
+      maxRetriesPerRequest: forWorker ? null : 1,
+      enableOfflineQueue: forWorker,
+    });
+    this.connections.push(connection);
+    return connection;
+  }
+}

@@ -1,0 +1,14 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { QUEUE_OPTIONS, QueueFactory, type QueueOptions } from './queue.factory.js';
+
+@Global()
+@Module({})
+export class QueueModule {
+  static forRoot(options: QueueOptions): DynamicModule {
+    return {
+      module: QueueModule,
+      providers: [{ provide: QUEUE_OPTIONS, useValue: options }, QueueFactory],
+      exports: [QueueFactory],
+    };
+  }
+}

@@ -1,0 +1,5 @@
+export * from './infra-urls.js';
+export * from './platform.js';
+export * from './test-client.js';
+export * from './test-database.js';
+export * from './test-env.js';

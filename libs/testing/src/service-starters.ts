@@ -1,0 +1,15 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { EnvSource } from '@platform/config';
+
+/**
+ * How platform tests boot each service in-process, the same function its main.ts calls.
+ * Test infrastructure is the one place that reaches into services; services never import each other.
+ */
+export const startIdentity = async (env: EnvSource): Promise<INestApplicationContext> =>
+  (await import('../../../services/identity/src/identity.app.js')).startIdentity(env);
+
+export const startGateway = async (env: EnvSource) =>
+  (await import('../../../services/gateway/src/gateway.app.js')).startGateway(env);
+
+export const startSandbox = async () =>
+  (await import('../../../services/sandbox/src/sandbox.js')).startSandbox({ httpPort: 0, smtpPort: 0 });

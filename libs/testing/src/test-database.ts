@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { ensureDatabase, migrateSchema } from '@platform/database';
+import { INFRA } from './infra-urls.js';
+import { allServiceDatabases, migrationsFingerprint } from './service-databases.js';
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+async function adminQuery<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDatabase(INFRA.databaseUrl, 'postgres') });
+  await client.connect().catch((error: Error) => {
+    throw new Error(`PostgreSQL is not reachable at ${INFRA.databaseUrl} (${error.message}); run scripts/infra`);
+  });
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Migrates every schema once into a template named after the migrations' fingerprint, under an
+ * advisory lock so parallel test files build it once; later runs reuse it while nothing changed.
+ */
+async function ensureTemplate(): Promise<string> {
+  const template = `platform_tpl_${migrationsFingerprint()}`;
+  await adminQuery(async (client) => {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
+    try {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate', [template]);
+      if (rowCount) return;
+      await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(template)}`);
+      const url = withDatabase(INFRA.databaseUrl, template);
+      await ensureDatabase(url);
+      for (const database of await allServiceDatabases()) await migrateSchema(url, database);
+      await client.query(`ALTER DATABASE ${pg.escapeIdentifier(template)} WITH is_template true`);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [template]);
+    }
+  });
+  return template;
+}
+
+/** A database of its own for one test file, cloned from the migrated template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = await ensureTemplate();
+  const name = `platform_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery((client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`));
+  return {
+    url: withDatabase(INFRA.databaseUrl, name),
+    drop: () => adminQuery(async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
+    }),
+  };
+}

@@ -1,0 +1,91 @@
+// npm start: install, infrastructure, build, migrate, then every service plus the sandbox.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
+
+/** Values for a machine with nothing configured: everything local, third parties from the sandbox. */
+const DEV_DEFAULTS = {
+  NODE_ENV: 'development',
+  INTERNAL_API_KEY: 'dev-internal-key-change-me',
+  SANDBOX_PORT: '4600',
+  SANDBOX_SMTP_PORT: '2525',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  BOT_CHECK_VERIFY_URL: 'http://127.0.0.1:4600/bot-check/siteverify',
+  APP_URL: 'http://localhost:3000',
+};
+
+/** Services in start order; each is services/<name>/dist/main.js. */
+const SERVICES = ['sandbox', 'identity', 'gateway'];
+
+function readDotEnv() {
+  const file = path.join(ROOT, '.env');
+  if (!existsSync(file)) return {};
+  const entries = readFileSync(file, 'utf8').split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#') && line.includes('='))
+    .map((line) => {
+      const at = line.indexOf('=');
+      return [line.slice(0, at).trim(), line.slice(at + 1).trim().replace(/^["']|["']$/g, '')];
+    });
+  return Object.fromEntries(entries);
+}
+
+function startService(name, env) {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'services', name, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = `[${name}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = '';
+    stream.on('data', (chunk) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop();
+      for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${prefix}exited (${code ?? signal}); stopping the platform`);
+      stopAll(1);
+    }
+  });
+  return child;
+}
+
+let stopping = false;
+const children = [];
+
+function stopAll(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 3000).unref();
+}
+
+try {
+  ensureInstalled();
+  const infraEnv = await ensureInfrastructure();
+  console.log('Building...');
+  run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], { env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
+  const env = { ...DEV_DEFAULTS, ...readDotEnv(), ...process.env, ...infraEnv };
+  run(process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { env });
+  for (const name of SERVICES) children.push(startService(name, env));
+  process.on('SIGINT', () => stopAll(0));
+  process.on('SIGTERM', () => stopAll(0));
+  const host = env.HOST ?? '127.0.0.1';
+  console.log(`
+Platform starting:
+  web API         http://${host}:${env.WEB_PORT ?? 3000}/api/health
+  backend API     http://${host}:${env.BACKEND_PORT ?? 4000}/health
+  summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100}
+  sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages)
+  INTERNAL_API_KEY ${env.INTERNAL_API_KEY}
+Press Ctrl-C to stop.
+`);
+} catch (error) {
+  console.error(`npm start: ${error.message}`);
+  stopAll(1);
+}

@@ -1,0 +1,103 @@
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { parseCookie } from 'cookie';
+import {
+  API_KEY_PREFIX, credentialDigest, EVENTS, SESSION_COOKIE, SUBJECTS, unauthorized,
+  type AuthContext, type RouteDef,
+} from '@platform/contracts';
+import { EventBus, RpcClient } from '@platform/messaging';
+import { GATEWAY_ENV } from '../gateway.tokens.js';
+import type { GatewayEnv } from '../gateway.env.js';
+import { CredentialCache } from './credential-cache.js';
+import { checkInternalKey } from './internal-key.js';
+
+export interface Resolved {
+  auth: AuthContext | null;
+  /** True when a cookie, not a bearer key, authenticated the call: the case CSRF is about. */
+  byCookie: boolean;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+/** Who is calling, by the route's auth mode (ARCHITECTURE.md, "A request's way", step 3). */
+@Injectable()
+export class AuthResolver implements OnApplicationBootstrap {
+  private readonly cache: CredentialCache;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly events: EventBus,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {
+    this.cache = new CredentialCache(env.SESSION_CACHE_TTL_MS);
+  }
+
+  onApplicationBootstrap(): void {
+    this.events.onBroadcast(EVENTS.identity.sessionsRevoked, (event) => this.cache.dropUser(event.userId));
+  }
+
+  async resolve(route: RouteDef, headers: Headers): Promise<Resolved> {
+    switch (route.auth) {
+      case 'none':
+        return { auth: null, byCookie: false };
+      case 'internal':
+        checkInternalKey(this.env.INTERNAL_API_KEY, single(headers.authorization));
+        return { auth: internalCaller(headers), byCookie: false };
+      case 'session':
+      case 'optionalSession': {
+        const resolved = await this.userCredential(headers);
+        if (route.auth === 'session' && !resolved.auth) throw unauthorized();
+        return resolved;
+      }
+    }
+  }
+
+  /** A reply that clears the session cookie ended that session: forget it here without waiting for the broadcast. */
+  forgetSession(headers: Headers): void {
+    const token = sessionToken(headers);
+    if (token) this.cache.drop(credentialDigest(token));
+  }
+
+  private async userCredential(headers: Headers): Promise<Resolved> {
+    const bearer = /^Bearer\s+(sk_\S+)$/i.exec(single(headers.authorization) ?? '')?.[1];
+    if (bearer?.startsWith(API_KEY_PREFIX)) {
+      return { auth: await this.lookup(credentialDigest(bearer), SUBJECTS.identity.resolveApiKey), byCookie: false };
+    }
+    const token = sessionToken(headers);
+    if (!token) return { auth: null, byCookie: false };
+    const auth = await this.lookup(credentialDigest(token), SUBJECTS.identity.resolveSession);
+    return { auth, byCookie: auth !== null };
+  }
+
+  private async lookup(digest: string, subject: typeof SUBJECTS.identity.resolveSession | typeof SUBJECTS.identity.resolveApiKey) {
+    const cached = this.cache.get(digest);
+    if (cached) return cached;
+    const auth = await this.rpc.request<AuthContext | null>(subject, { digest });
+    if (auth) this.cache.set(digest, auth);
+    return auth;
+  }
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function sessionToken(headers: Headers): string | undefined {
+  const header = single(headers.cookie);
+  return header ? parseCookie(header)[SESSION_COOKIE] || undefined : undefined;
+}
+
+/**
+ * Bearer callers are trusted services; the user they act for comes from the identity headers
+ * the web proxy forwards (platform-core section 5, item 8).
+ */
+function internalCaller(headers: Headers): AuthContext {
+  return {
+    userId: single(headers['x-user-id']) || 'anonymous',
+    email: single(headers['x-user-email']) ?? '',
+    name: '',
+    isAdmin: false,
+    plan: 'free',
+    subscriptionStatus: 'inactive',
+    via: 'internal',
+  };
+}

@@ -1,0 +1,60 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { AddressInfo } from 'node:net';
+import { createPino, loadEnv, PinoLogger, type EnvSource } from '@platform/config';
+import type { Surface } from '@platform/contracts';
+import { GatewayEnv } from './gateway.env.js';
+import { GATEWAY_SERVICE, GatewayModule } from './gateway.module.js';
+import { EdgeExceptionFilter } from './http/edge-exception.filter.js';
+import { installJsonParser } from './http/json-body-parser.js';
+import { requestIdOf } from './http/request-id.js';
+
+/** platform-core section 8: 1 MB, rejected before any handler. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface RunningGateway {
+  urls: Record<Surface, string>;
+  close(): Promise<void>;
+}
+
+async function startSurface(surface: Surface, port: number, env: GatewayEnv): Promise<{ url: string; app: NestFastifyApplication }> {
+  const log = createPino(`${GATEWAY_SERVICE}:${surface}`, env.LOG_LEVEL);
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    logger: false,
+  });
+  const fastify = adapter.getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    log.info({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  installJsonParser(fastify);
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forSurface(surface, env), adapter, {
+    logger: new PinoLogger(log),
+    bodyParser: false,
+  });
+  app.useGlobalFilters(new EdgeExceptionFilter(log));
+  app.enableShutdownHooks();
+  await app.listen(port, env.HOST);
+  const address = app.getHttpServer().address() as AddressInfo;
+  return { url: `http://${env.HOST}:${address.port}`, app };
+}
+
+/** Boots the three surfaces from an env source; main.ts passes process.env, tests their own. */
+export async function startGateway(source: EnvSource): Promise<RunningGateway> {
+  const env = loadEnv(GatewayEnv, source);
+  const web = await startSurface('web', env.WEB_PORT, env);
+  const backend = await startSurface('backend', env.BACKEND_PORT, env);
+  const summarizer = await startSurface('summarizer', env.SUMMARIZER_PORT, env);
+  return {
+    urls: { web: web.url, backend: backend.url, summarizer: summarizer.url },
+    close: async () => {
+      await Promise.all([web.app.close(), backend.app.close(), summarizer.app.close()]);
+    },
+  };
+}

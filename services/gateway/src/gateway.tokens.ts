@@ -1,0 +1,3 @@
+export const GATEWAY_ENV = Symbol('GATEWAY_ENV');
+export const SURFACE = Symbol('SURFACE');
+export const REDIS = Symbol('REDIS');

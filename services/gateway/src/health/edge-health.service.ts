@@ -1,0 +1,57 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { SUBJECTS, type EdgeHandler, type Reply } from '@platform/contracts';
+import { RpcClient } from '@platform/messaging';
+import { GATEWAY_ENV } from '../gateway.tokens.js';
+import type { GatewayEnv } from '../gateway.env.js';
+import { healthOf } from './host-health.js';
+import { HostMetrics } from './host-metrics.js';
+
+interface HostingStatus {
+  reachable: boolean;
+  provisioningEnabled: boolean;
+  provider: string;
+}
+
+/** The two routes the edge answers itself (platform-core 4.11). */
+@Injectable()
+export class EdgeHealthService {
+  private readonly logger = new Logger(EdgeHealthService.name);
+
+  constructor(
+    private readonly metrics: HostMetrics,
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  answer(handler: EdgeHandler): Promise<Reply> {
+    return handler === 'hostHealth' ? Promise.resolve(this.host()) : this.backend();
+  }
+
+  private host(): Reply {
+    const timestamp = new Date().toISOString();
+    try {
+      const reading = this.metrics.read();
+      return { status: 200, body: { status: 'ok', health: healthOf(reading.cpu.usage, reading.memory.usage), timestamp, ...reading } };
+    } catch (error) {
+      this.logger.error(`Could not read host metrics: ${String(error)}`);
+      return { status: 500, body: { status: 'error', health: 'unhealthy', timestamp } };
+    }
+  }
+
+  /** Always 200: an agents service that does not answer in time reads as unavailable and disabled. */
+  private async backend(): Promise<Reply> {
+    const status = await this.rpc
+      .request<HostingStatus>(SUBJECTS.agents.hostingStatus, {}, this.env.HEALTH_PROBE_TIMEOUT_MS)
+      .catch(() => null);
+    return {
+      status: 200,
+      body: {
+        status: 'ok',
+        timestamp: new Date().toISOString(),
+        docker: status?.reachable ? 'available' : 'unavailable',
+        provisioning: status?.provisioningEnabled ? 'enabled' : 'disabled',
+        provider: status?.provider ?? this.env.HOSTING_PROVIDER,
+      },
+    };
+  }
+}

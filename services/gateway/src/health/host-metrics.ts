@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import os from 'node:os';
+
+interface CpuSample {
+  idle: number;
+  total: number;
+}
+
+export interface HostMetricsReading {
+  cpu: { usage: number; cores: number };
+  memory: { usage: number; total: number; used: number; free: number };
+  uptime: number;
+}
+
+function sampleCpu(): CpuSample {
+  return os.cpus().reduce(
+    (sum, cpu) => {
+      const times = cpu.times;
+      return { idle: sum.idle + times.idle, total: sum.total + times.user + times.nice + times.sys + times.idle + times.irq };
+    },
+    { idle: 0, total: 0 },
+  );
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** CPU use between two readings (the first against boot), memory as the OS reports it now. */
+@Injectable()
+export class HostMetrics {
+  private previous: CpuSample = { idle: 0, total: 0 };
+
+  read(): HostMetricsReading {
+    const current = sampleCpu();
+    const total = current.total - this.previous.total;
+    const idle = current.idle - this.previous.idle;
+    this.previous = current;
+    if (total <= 0) throw new Error('CPU counters did not advance');
+    const memoryTotal = os.totalmem();
+    const free = os.freemem();
+    const used = memoryTotal - free;
+    return {
+      cpu: { usage: round1(100 * (1 - idle / total)), cores: os.cpus().length },
+      memory: { usage: round1((100 * used) / memoryTotal), total: memoryTotal, used, free },
+      uptime: Math.round(os.uptime()),
+    };
+  }
+}

@@ -1,0 +1,65 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RATE_LIMITS, type RateLimitGroup } from '@platform/contracts';
+import { GATEWAY_ENV, REDIS } from '../gateway.tokens.js';
+import type { GatewayEnv } from '../gateway.env.js';
+
+export interface LimitOutcome {
+  allowed: boolean;
+  headers: Record<string, string>;
+  message?: string;
+}
+
+/**
+ * Per-IP counters in Redis (rate-limiter-flexible), so a limit holds across gateway replicas.
+ * If Redis is unreachable each replica falls back to counting in memory rather than letting all through.
+ */
+@Injectable()
+export class RateLimiter {
+  private readonly logger = new Logger(RateLimiter.name);
+  private readonly limiters = new Map<RateLimitGroup, RateLimiterRedis>();
+
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {}
+
+  async consume(groups: readonly RateLimitGroup[], ip: string): Promise<LimitOutcome> {
+    let tightest: { group: RateLimitGroup; result: RateLimiterRes } | undefined;
+    for (const group of groups) {
+      const result = await this.limiter(group).consume(ip).catch((rejection: unknown) => {
+        if (rejection instanceof RateLimiterRes) return rejection;
+        throw rejection;
+      });
+      if (result.remainingPoints <= 0 && result.consumedPoints > RATE_LIMITS[group].points) {
+        return { allowed: false, headers: headersOf(group, result), message: RATE_LIMITS[group].message };
+      }
+      if (!tightest || result.remainingPoints < tightest.result.remainingPoints) tightest = { group, result };
+    }
+    return { allowed: true, headers: tightest ? headersOf(tightest.group, tightest.result) : {} };
+  }
+
+  private limiter(group: RateLimitGroup): RateLimiterRedis {
+    let limiter = this.limiters.get(group);
+    if (!limiter) {
+      const { points, durationSec } = RATE_LIMITS[group];
+      limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        useRedisPackage: false,
+        keyPrefix: `${this.env.REDIS_PREFIX}rl:${group}`,
+        points,
+        duration: durationSec,
+        insuranceLimiter: new RateLimiterMemory({ points, duration: durationSec }),
+      });
+      this.limiters.set(group, limiter);
+      this.logger.debug(`Rate limit ${group}: ${points} per ${durationSec}s`);
+    }
+    return limiter;
+  }
+}
+
+function headersOf(group: RateLimitGroup, result: RateLimiterRes): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(RATE_LIMITS[group].points),
+    'RateLimit-Remaining': String(Math.max(0, result.remainingPoints)),
+    'RateLimit-Reset': String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))),
+  };
+}

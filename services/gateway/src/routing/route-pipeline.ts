@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, SESSION_COOKIE, type Envelope, type Reply, type RouteDef } from '@platform/contracts';
+import { RpcClient, ServiceUnavailableError } from '@platform/messaging';
+import { AuthResolver } from '../auth/auth-resolver.js';
+import { GATEWAY_ENV } from '../gateway.tokens.js';
+import type { GatewayEnv } from '../gateway.env.js';
+import { EdgeHealthService } from '../health/edge-health.service.js';
+import { writeReply } from '../http/reply-writer.js';
+import { RateLimiter } from '../limits/rate-limiter.js';
+import { isCrossSiteWrite } from '../security/cross-site.js';
+
+/**
+ * One request's way through the edge: limits, then who is calling, then CSRF, then one NATS
+ * request to the route's subject (or the edge's own health answer). No business logic here.
+ */
+@Injectable()
+export class RoutePipeline {
+  private readonly logger = new Logger('Gateway');
+  private readonly secureCookies: boolean;
+  private readonly trustedOrigins: string[];
+
+  constructor(
+    private readonly limits: RateLimiter,
+    private readonly auth: AuthResolver,
+    private readonly rpc: RpcClient,
+    private readonly health: EdgeHealthService,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {
+    this.secureCookies = env.SECURE_COOKIES || env.NODE_ENV === 'production';
+    this.trustedOrigins = env.TRUSTED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean);
+  }
+
+  async handle(route: RouteDef, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    try {
+      if (route.rateLimits?.length) {
+        const outcome = await this.limits.consume(route.rateLimits, request.ip);
+        reply.headers(outcome.headers);
+        if (!outcome.allowed) return reply.status(429).send({ error: outcome.message });
+      }
+      const answer = await this.answer(route, request);
+      if (answer.cookies?.some((cookie) => cookie.name === SESSION_COOKIE && cookie.maxAge === 0)) {
+        this.auth.forgetSession(request.headers);
+      }
+      return writeReply(reply, answer, this.secureCookies);
+    } catch (error) {
+      return this.failure(error, request, reply);
+    }
+  }
+
+  private async answer(route: RouteDef, request: FastifyRequest): Promise<Reply> {
+    const { auth, byCookie } = await this.auth.resolve(route, request.headers);
+    if (byCookie && isCrossSiteWrite(request.method, request.headers, this.trustedOrigins)) {
+      throw new ApiError(403, 'Cross-site request refused');
+    }
+    if (route.edge) return this.health.answer(route.edge);
+    return this.rpc.send(route.subject!, this.envelope(route, request, auth));
+  }
+
+  private envelope(route: RouteDef, request: FastifyRequest, auth: Envelope['auth']): Envelope {
+    const headers: Record<string, string | undefined> = {};
+    for (const name of route.headers ?? []) {
+      const value = request.headers[name];
+      headers[name] = Array.isArray(value) ? value[0] : value;
+    }
+    return {
+      auth,
+      params: request.params as Record<string, string>,
+      query: request.query as Envelope['query'],
+      body: request.body ?? {},
+      headers,
+      ip: request.ip,
+      requestId: String(request.id),
+    };
+  }
+
+  private failure(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
+    if (error instanceof ServiceUnavailableError) {
+      this.logger.warn({ requestId: request.id, subject: error.subject, msg: error.message });
+      return reply.status(502).send({ error: 'Service unavailable' });
+    }
+    this.logger.error({ requestId: request.id, err: String(error), msg: 'Unhandled error in the gateway' });
+    return reply.status(500).send({ error: 'Internal server error' });
+  }
+}

@@ -1,0 +1,143 @@
+import { Injectable, Logger } from '@nestjs/common';
+import bcrypt from 'bcryptjs';
+import {
+  API_KEY_PREFIX, ApiError, credentialDigest, featuresOf, IDENTITY_MESSAGES as M,
+  type ApiKeyView, type AuthContext, type KeyValidationView,
+} from '@platform/contracts';
+import { Db } from '@platform/database';
+import { Clock } from '../clock.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { AuthContextFactory } from '../users/auth-context.factory.js';
+import { UserEntity } from '../users/user.entity.js';
+import { ApiKeyEntity } from './api-key.entity.js';
+import { LOOKUP_PREFIX_LENGTH, newApiKey, previewOf } from './api-key-material.js';
+
+const BCRYPT_ROUNDS = 10;
+/** lastUsed is a hint, not an audit log: write it at most once a minute per key. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+@Injectable()
+export class ApiKeysService {
+  private readonly logger = new Logger(ApiKeysService.name);
+
+  constructor(
+    private readonly db: Db,
+    private readonly contexts: AuthContextFactory,
+    private readonly sessions: SessionsService,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(userId: string): Promise<{ keys: ApiKeyView[] }> {
+    const keys = await this.db.withUser(userId, (manager) =>
+      manager.getRepository(ApiKeyEntity).find({ where: { userId }, order: { createdAt: 'DESC' } }));
+    return { keys: keys.map(toView) };
+  }
+
+  async create(userId: string, name: string): Promise<{ id: string; name: string; key: string; createdAt: string }> {
+    const key = newApiKey();
+    const saved = await this.db.withUser(userId, async (manager) => {
+      const repository = manager.getRepository(ApiKeyEntity);
+      return repository.save(repository.create({
+        userId,
+        name,
+        keyPrefix: key.slice(0, LOOKUP_PREFIX_LENGTH),
+        keyHash: await bcrypt.hash(key, BCRYPT_ROUNDS),
+        keyDigest: credentialDigest(key),
+        keyPreview: previewOf(key),
+        lastUsedAt: null,
+      }));
+    });
+    return { id: saved.id, name: saved.name, key, createdAt: saved.createdAt.toISOString() };
+  }
+
+  /** Another user's key is invisible under row-level security, so it is a 404 like a missing one. */
+  async get(userId: string, id: string): Promise<ApiKeyView> {
+    return toView(await this.owned(userId, id));
+  }
+
+  async delete(userId: string, id: string): Promise<{ success: true }> {
+    const key = await this.owned(userId, id);
+    await this.db.withUser(userId, (manager) => manager.getRepository(ApiKeyEntity).delete({ id: key.id }));
+    await this.sessions.announceRevocation(userId, 'api_key_deleted');
+    return { success: true };
+  }
+
+  /** Edge authentication by `Authorization: Bearer sk_...`: one indexed digest lookup, no bcrypt. */
+  async resolve(keyDigest: string): Promise<AuthContext | null> {
+    const found = await this.findByDigest(keyDigest);
+    return found ? this.contexts.for(found.user, 'apiKey') : null;
+  }
+
+  /** POST /api/keys/validate: the planned shape, bcrypt-checked among keys sharing the prefix. */
+  async validate(apiKey: string): Promise<KeyValidationView> {
+    if (!apiKey.startsWith(API_KEY_PREFIX)) throw new ApiError(401, M.invalidApiKey);
+    const candidates = await this.db.asSystem((manager) =>
+      manager.getRepository(ApiKeyEntity).findBy({ keyPrefix: apiKey.slice(0, LOOKUP_PREFIX_LENGTH) }));
+    for (const candidate of candidates) {
+      if (await bcrypt.compare(apiKey, candidate.keyHash)) {
+        const user = await this.db.asSystem((manager) => manager.getRepository(UserEntity).findOneByOrFail({ id: candidate.userId }));
+        this.touch(candidate);
+        return {
+          valid: true,
+          userId: user.id,
+          email: user.email,
+          plan: user.plan,
+          subscriptionStatus: user.subscriptionStatus,
+          features: featuresOf(user.plan),
+        };
+      }
+    }
+    throw new ApiError(401, M.invalidApiKey);
+  }
+
+  /** POST /api/validate-key (backend): SHA-256 of the raw key from the Authorization header. */
+  async validateHeader(authorization: string | undefined): Promise<KeyValidationView> {
+    const raw = authorization?.replace(/^Bearer\s+/i, '').trim();
+    if (!raw) throw new ApiError(401, M.missingToken);
+    const found = await this.findByDigest(credentialDigest(raw));
+    if (!found) throw new ApiError(401, M.invalidApiKey);
+    return { valid: true, userId: found.user.id, plan: found.user.plan, features: featuresOf(found.user.plan) };
+  }
+
+  private async findByDigest(keyDigest: string): Promise<{ key: ApiKeyEntity; user: UserEntity } | null> {
+    const found = await this.db.asSystem(async (manager) => {
+      const key = await manager.getRepository(ApiKeyEntity).findOneBy({ keyDigest });
+      const user = key ? await manager.getRepository(UserEntity).findOneBy({ id: key.userId }) : null;
+      return key && user ? { key, user } : null;
+    });
+    if (found) this.touch(found.key);
+    return found;
+  }
+
+  private async owned(userId: string, id: string): Promise<ApiKeyEntity> {
+    const key = UUID.test(id)
+      ? await this.db.withUser(userId, (manager) => manager.getRepository(ApiKeyEntity).findOneBy({ id }))
+      : null;
+    if (!key) throw new ApiError(404, M.keyNotFound);
+    return key;
+  }
+
+  /** Off the request path: the reply never waits for this write. */
+  private touch(key: ApiKeyEntity): void {
+    const now = this.clock.now();
+    if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+    const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+    this.db
+      .asSystem((manager) => manager.query(
+        'UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at < $3)',
+        [now, key.id, staleBefore],
+      ))
+      .catch((error) => this.logger.warn(`Could not record lastUsed for key ${key.id}: ${String(error)}`));
+  }
+}
+
+function toView(key: ApiKeyEntity): ApiKeyView {
+  return {
+    id: key.id,
+    name: key.name,
+    keyPreview: key.keyPreview,
+    createdAt: key.createdAt.toISOString(),
+    lastUsed: key.lastUsedAt?.toISOString() ?? null,
+  };
+}

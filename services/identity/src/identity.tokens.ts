@@ -1,0 +1,1 @@
+export const IDENTITY_ENV = Symbol('IDENTITY_ENV');

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { MoreThan, Not, type FindOptionsWhere } from 'typeorm';
+import {
+  ApiError, credentialDigest, EVENTS, IDENTITY_MESSAGES as M, SESSION_COOKIE, SESSION_TTL_SECONDS,
+  type AuthContext, type LoginDto, type Reply,
+} from '@platform/contracts';
+import { Db } from '@platform/database';
+import { EventBus } from '@platform/messaging';
+import { Clock } from '../clock.js';
+import { PasswordHasher } from '../passwords/password-hasher.js';
+import { AuthContextFactory } from '../users/auth-context.factory.js';
+import { UserEntity } from '../users/user.entity.js';
+import { SessionEntity } from './session.entity.js';
+
+@Injectable()
+export class SessionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly hasher: PasswordHasher,
+    private readonly contexts: AuthContextFactory,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A new session on every login; an unknown email costs the same hashing as a wrong password. */
+  async login(dto: LoginDto): Promise<Reply> {
+    const email = dto.email.trim().toLowerCase();
+    const user = await this.db.asSystem((manager) => manager.getRepository(UserEntity).findOneBy({ email }));
+    const valid = await this.hasher.verify(dto.password, user?.passwordHash ?? null);
+    if (!user || !valid) throw new ApiError(401, M.invalidCredentials);
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(this.clock.now().getTime() + SESSION_TTL_SECONDS * 1000);
+    await this.db.withUser(user.id, (manager) =>
+      manager.getRepository(SessionEntity).insert({ userId: user.id, tokenDigest: credentialDigest(token), expiresAt }));
+    return {
+      status: 200,
+      body: { ok: true, user: { id: user.id, name: user.name } },
+      cookies: [{ name: SESSION_COOKIE, value: token, maxAge: SESSION_TTL_SECONDS }],
+    };
+  }
+
+  async resolve(tokenDigest: string): Promise<AuthContext | null> {
+    return this.db.asSystem(async (manager) => {
+      const session = await manager.getRepository(SessionEntity).findOneBy({ tokenDigest, expiresAt: MoreThan(this.clock.now()) });
+      if (!session) return null;
+      const user = await manager.getRepository(UserEntity).findOneBy({ id: session.userId });
+      return user ? this.contexts.for(user, 'session', tokenDigest) : null;
+    });
+  }
+
+  async signout(auth: AuthContext | null): Promise<Reply> {
+    if (auth?.sessionDigest) {
+      await this.db.withUser(auth.userId, (manager) => manager.getRepository(SessionEntity).delete({ tokenDigest: auth.sessionDigest }));
+      await this.announceRevocation(auth.userId, 'signout');
+    }
+    return { status: 200, body: { ok: true }, cookies: [{ name: SESSION_COOKIE, value: '', maxAge: 0 }] };
+  }
+
+  async revokeAll(userId: string, reason: string, exceptDigest?: string): Promise<void> {
+    const where: FindOptionsWhere<SessionEntity> = exceptDigest ? { userId, tokenDigest: Not(exceptDigest) } : { userId };
+    await this.db.asSystem((manager) => manager.getRepository(SessionEntity).delete(where));
+    await this.announceRevocation(userId, reason);
+  }
+
+  /** Tells every gateway replica to forget what it cached for this user. */
+  async announceRevocation(userId: string, reason: string): Promise<void> {
+    await this.events.publish(EVENTS.identity.sessionsRevoked, { eventId: randomUUID(), userId, reason });
+  }
+}

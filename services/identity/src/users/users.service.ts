@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { QueryFailedError } from 'typeorm';
+import {
+  ApiError, EVENTS, IDENTITY_MESSAGES as M, type ChangePasswordDto, type PlanChangedEvent,
+  type RegisterDto, type SessionUserView, type UpdateProfileDto,
+} from '@platform/contracts';
+import { Db } from '@platform/database';
+import { EventBus } from '@platform/messaging';
+import { BotCheck } from '../bot-check/bot-check.service.js';
+import { PasswordHasher } from '../passwords/password-hasher.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { IDENTITY_ENV } from '../identity.tokens.js';
+import type { IdentityEnv } from '../identity.env.js';
+import { isAdminEmail } from './admin-policy.js';
+import { newReferralCode } from './referral-code.js';
+import { UserEntity } from './user.entity.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly db: Db,
+    private readonly hasher: PasswordHasher,
+    private readonly botCheck: BotCheck,
+    private readonly sessions: SessionsService,
+    private readonly events: EventBus,
+    @Inject(IDENTITY_ENV) private readonly env: IdentityEnv,
+  ) {}
+
+  async register(dto: RegisterDto, ip: string): Promise<{ id: string; email: string; name: string }> {
+    if (dto.website) throw new ApiError(403, M.botDetected, { code: 'BOT_CHECK_FAILED' });
+    await this.botCheck.verify(dto.botToken, ip);
+    const email = dto.email.trim().toLowerCase();
+    const passwordHash = await this.hasher.hash(dto.password);
+    const user = await this.db.asSystem(async (manager) => {
+      const users = manager.getRepository(UserEntity);
+      const referrer = dto.referralCode
+        ? await users.findOneBy({ referralCode: dto.referralCode.toUpperCase() })
+        : null;
+      if (dto.referralCode && !referrer) throw new ApiError(400, M.invalidReferralCode);
+      try {
+        return await users.save(users.create({
+          email,
+          name: dto.name?.trim() || email,
+          passwordHash,
+          referralCode: newReferralCode(),
+          referredBy: referrer?.id ?? null,
+        }));
+      } catch (error) {
+        if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+          throw new ApiError(409, M.userExists);
+        }
+        throw error;
+      }
+    });
+    await this.events.publish(EVENTS.identity.userRegistered, {
+      eventId: randomUUID(),
+      userId: user.id,
+      email: user.email,
+      ...(user.referredBy ? { referrerId: user.referredBy, referralCode: dto.referralCode!.toUpperCase() } : {}),
+    });
+    return { id: user.id, email: user.email, name: user.name };
+  }
+
+  async profile(userId: string): Promise<SessionUserView & { plan: string; subscriptionStatus: string; referralCode: string; createdAt: string }> {
+    const user = await this.db.withUser(userId, (manager) => manager.getRepository(UserEntity).findOneByOrFail({ id: userId }));
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isAdmin: isAdminEmail(this.env.ADMIN_EMAILS, user.email),
+      plan: user.plan,
+      subscriptionStatus: user.subscriptionStatus,
+      referralCode: user.referralCode,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+
+  async updateProfile(userId: string, dto: UpdateProfileDto): Promise<ReturnType<UsersService['profile']>> {
+    await this.db.withUser(userId, (manager) => manager.getRepository(UserEntity).update({ id: userId }, { name: dto.name.trim() }));
+    await this.sessions.announceRevocation(userId, 'profile_updated');
+    return this.profile(userId);
+  }
+
+  /** Ends every other session of the user; the one that asked stays signed in. */
+  async changePassword(userId: string, currentSessionDigest: string | undefined, dto: ChangePasswordDto): Promise<{ ok: true }> {
+    const user = await this.db.withUser(userId, (manager) => manager.getRepository(UserEntity).findOneByOrFail({ id: userId }));
+    if (!(await this.hasher.verify(dto.currentPassword, user.passwordHash))) {
+      throw new ApiError(400, M.currentPasswordWrong);
+    }
+    const passwordHash = await this.hasher.hash(dto.newPassword);
+    await this.db.withUser(userId, (manager) => manager.getRepository(UserEntity).update({ id: userId }, { passwordHash }));
+    await this.sessions.revokeAll(userId, 'password_changed', currentSessionDigest);
+    return { ok: true };
+  }
+
+  /** Durable `evt.billing.plan_changed`: setting the same values twice is harmless, so redelivery is too. */
+  async applyPlanChange(event: PlanChangedEvent): Promise<void> {
+    await this.db.asSystem((manager) => manager.getRepository(UserEntity).update(
+      { id: event.userId },
+      { plan: event.plan, subscriptionStatus: event.subscriptionStatus },
+    ));
+    await this.sessions.announceRevocation(event.userId, 'plan_changed');
+  }
+}

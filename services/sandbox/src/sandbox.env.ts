@@ -1,0 +1,13 @@
+import { EnvPort, Secret } from '@platform/config';
+import { IsNotEmpty, IsString } from 'class-validator';
+import { DEFAULT_BOT_CHECK_SECRET } from './sandbox.config.js';
+
+export class SandboxEnv {
+  @EnvPort() SANDBOX_PORT = 4600;
+
+  @EnvPort() SANDBOX_SMTP_PORT = 2525;
+
+  @IsString() @IsNotEmpty() SANDBOX_HOST = '127.0.0.1';
+
+  @Secret() @IsString() @IsNotEmpty() SANDBOX_BOT_CHECK_SECRET = DEFAULT_BOT_CHECK_SECRET;
+}

@@ -1,0 +1,19 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { BotCheckController } from './bot-check/bot-check.controller.js';
+import { BotCheckService } from './bot-check/bot-check.service.js';
+import { Clock } from './clock.service.js';
+import { MailController } from './mail/mail.controller.js';
+import { MailStore } from './mail/mail-store.service.js';
+import { SmtpListener } from './mail/smtp-listener.service.js';
+import { SANDBOX_CONFIG, type SandboxConfig } from './sandbox.config.js';
+
+@Module({})
+export class SandboxModule {
+  static forRoot(config: SandboxConfig): DynamicModule {
+    return {
+      module: SandboxModule,
+      controllers: [MailController, BotCheckController],
+      providers: [{ provide: SANDBOX_CONFIG, useValue: config }, Clock, MailStore, SmtpListener, BotCheckService],
+    };
+  }
+}
