@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import bcrypt from 'bcryptjs';
+import { IsNull, LessThan, Or } from 'typeorm';
 import {
   API_KEY_PREFIX, ApiError, credentialDigest, featuresOf, IDENTITY_MESSAGES as M,
   type ApiKeyView, type AuthContext, type KeyValidationView,
@@ -124,9 +125,9 @@ export class ApiKeysService {
     if (key.lastUsedAt && now.getTime() - key.lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
     const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     this.db
-      .asSystem((manager) => manager.query(
-        'UPDATE api_keys SET last_used_at = $1 WHERE id = $2 AND (last_used_at IS NULL OR last_used_at < $3)',
-        [now, key.id, staleBefore],
+      .asSystem((manager) => manager.getRepository(ApiKeyEntity).update(
+        { id: key.id, lastUsedAt: Or(IsNull(), LessThan(staleBefore)) },
+        { lastUsedAt: now },
       ))
       .catch((error) => this.logger.warn(`Could not record lastUsed for key ${key.id}: ${String(error)}`));
   }

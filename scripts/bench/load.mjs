@@ -1,0 +1,66 @@
+// One load run with autocannon, bounded in time. Latency percentiles are computed here from every
+// 2xx response time (microsecond precision), because autocannon's own histogram counts whole
+// milliseconds, too coarse for a loopback route that answers in about one.
+import autocannon from 'autocannon';
+
+/** Extra time allowed past the requested duration before the run is stopped by force. */
+const OVERRUN_MS = 15_000;
+
+class Samples {
+  values = new Float64Array(1 << 16);
+  length = 0;
+
+  push(value) {
+    if (this.length === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length++] = value;
+  }
+
+  /** Nearest-rank percentiles of what was recorded. */
+  percentiles(...ps) {
+    const sorted = this.values.subarray(0, this.length).sort();
+    return ps.map((p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN));
+  }
+}
+
+/**
+ * Runs autocannon against url for durationSec with the given connections and headers.
+ * Returns requests/s (autocannon's per-second average), p50/p99 in ms, and error counts.
+ */
+export function load({ url, durationSec, connections, headers = {}, title }) {
+  return new Promise((resolve, reject) => {
+    const samples = new Samples();
+    let forced = false;
+    const instance = autocannon(
+      { url, title, connections, duration: durationSec, headers, timeout: 10 },
+      (error, result) => {
+        clearTimeout(guard);
+        if (error) return reject(error);
+        const [p50, p99] = samples.percentiles(50, 99);
+        resolve({
+          requestsPerSec: result.requests.average,
+          p50Ms: p50,
+          p99Ms: p99,
+          avgMs: result.latency.average,
+          total2xx: result['2xx'],
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          durationSec: result.duration,
+          statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+          forcedStop: forced,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
+      if (statusCode >= 200 && statusCode < 300) samples.push(responseTimeMs);
+    });
+    const guard = setTimeout(() => {
+      forced = true;
+      instance.stop();
+    }, durationSec * 1000 + OVERRUN_MS);
+  });
+}

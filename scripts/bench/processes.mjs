@@ -1,0 +1,139 @@
+// Child processes of `npm run bench`: each in its own process group (so stopping it stops what it
+// started too), its output kept in a bounded tail for failure reports, and all of them stoppable at once.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const GUARD = pathToFileURL(path.join(import.meta.dirname, 'orphan-guard.mjs')).href;
+const TAIL_LINES = 200;
+const STOP_GRACE_MS = 5000;
+
+/** Every child still to be stopped. */
+const live = new Set();
+
+class Tail {
+  lines = [];
+  partial = '';
+
+  push(chunk) {
+    const parts = (this.partial + chunk).split('\n');
+    this.partial = parts.pop();
+    for (const line of parts) {
+      this.lines.push(line);
+      if (this.lines.length > TAIL_LINES) this.lines.shift();
+    }
+  }
+
+  text(max = TAIL_LINES) {
+    return [...this.lines, ...(this.partial ? [this.partial] : [])].slice(-max).join('\n');
+  }
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal); // the whole group: the child and anything it started
+  } catch {
+    try { child.kill(signal); } catch { /* already gone */ }
+  }
+}
+
+/**
+ * A long-running node process (a service or the ceiling server) with the orphan guard preloaded.
+ * Its stdout and stderr are kept (last lines only), never echoed.
+ */
+export function startNode(name, entry, { env, cwd }) {
+  const child = spawn(process.execPath, ['--import', GUARD, entry], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    detached: true,
+  });
+  const handle = {
+    name,
+    child,
+    stdout: new Tail(),
+    stderr: new Tail(),
+    exited: null, // { code, signal } once it has exited
+    exitPromise: null,
+  };
+  child.stdout.setEncoding('utf8').on('data', (chunk) => handle.stdout.push(chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => handle.stderr.push(chunk));
+  handle.exitPromise = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      handle.exited = { code, signal };
+      live.delete(handle);
+      resolve(handle.exited);
+    });
+    child.on('error', (error) => {
+      handle.stderr.push(`spawn error: ${error.message}\n`);
+      handle.exited ??= { code: null, signal: null, error };
+      live.delete(handle);
+      resolve(handle.exited);
+    });
+  });
+  live.add(handle);
+  return handle;
+}
+
+/**
+ * A command run to completion with inherited output (build, migrate), bounded by timeoutMs.
+ * Resolves on exit 0, rejects otherwise; stopAll() stops it as well.
+ */
+export function runToCompletion(name, command, args, { env, cwd, timeoutMs }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+    const handle = { name, child, exited: null };
+    live.add(handle);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), STOP_GRACE_MS).unref();
+    }, timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      live.delete(handle);
+      reject(new Error(`${name}: could not start ${command}: ${error.message}`));
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      handle.exited = { code, signal };
+      live.delete(handle);
+      killGroup(child, 'SIGKILL'); // anything it left behind in its group
+      if (code === 0) resolve();
+      else if (timedOut) reject(new Error(`${name} did not finish within ${Math.round(timeoutMs / 1000)} s`));
+      else reject(new Error(`${name} failed (${code ?? signal})`));
+    });
+  });
+}
+
+/** Stops one child: SIGTERM to its group, SIGKILL after a grace period. */
+export async function stop(handle) {
+  if (handle.exited) {
+    killGroup(handle.child, 'SIGKILL'); // leftovers of its group, if any
+    return;
+  }
+  killGroup(handle.child, 'SIGTERM');
+  const timer = setTimeout(() => killGroup(handle.child, 'SIGKILL'), STOP_GRACE_MS);
+  await (handle.exitPromise ?? new Promise((resolve) => handle.child.once('exit', resolve)));
+  clearTimeout(timer);
+  killGroup(handle.child, 'SIGKILL');
+  live.delete(handle);
+}
+
+/** Stops every child still running (in reverse start order), bounded by the grace period. */
+export async function stopAll() {
+  const handles = [...live].reverse();
+  await Promise.all(handles.map((handle) => stop(handle)));
+}
+
+/** The last lines a child wrote, labelled, for a failure report. */
+export function describeOutput(handle, max = 60) {
+  const parts = [];
+  const stderr = handle.stderr?.text(max);
+  const stdout = handle.stdout?.text(max);
+  parts.push(`----- ${handle.name} stderr${stderr ? '' : ' (empty)'} -----`);
+  if (stderr) parts.push(stderr);
+  if (stdout) parts.push(`----- ${handle.name} stdout (last lines) -----`, stdout);
+  return parts.join('\n');
+}
