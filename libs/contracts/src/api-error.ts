@@ -19,4 +19,3 @@ export class ApiError extends Error {
 }
 
 export const unauthorized = () => new ApiError(401, 'Unauthorized');
-export const notFound = (what = 'Not found') => new ApiError(404, what);

@@ -1,5 +1,5 @@
 import type { Plan, SubscriptionStatus } from './plans.js';
-import { ApiError } from './api-error.js';
+import { unauthorized } from './api-error.js';
 
 /** Who is calling, resolved once at the edge; services trust it and never re-read credentials. */
 export interface AuthContext {
@@ -52,6 +52,6 @@ export function created<Body>(body: Body): Reply<Body> {
 
 /** The caller on a session route; the edge already refused anonymous calls, this keeps handlers honest. */
 export function requireUser(envelope: Envelope): AuthContext {
-  if (!envelope.auth) throw new ApiError(401, 'Unauthorized');
+  if (!envelope.auth) throw unauthorized();
   return envelope.auth;
 }

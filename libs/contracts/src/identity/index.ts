@@ -3,6 +3,7 @@ export * from './create-api-key.dto.js';
 export * from './forgot-password.dto.js';
 export * from './login.dto.js';
 export * from './messages.js';
+export * from './password.rules.js';
 export * from './register.dto.js';
 export * from './reset-password.dto.js';
 export * from './session-token.js';

@@ -1,5 +1,6 @@
-import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { IDENTITY_MESSAGES as M, PASSWORD_MAX, PASSWORD_MIN, REFERRAL_CODE_PATTERN } from './messages.js';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IDENTITY_MESSAGES as M, REFERRAL_CODE_PATTERN } from './messages.js';
+import { NewPassword } from './password.rules.js';
 
 export class RegisterDto {
   @IsEmail({}, { message: M.invalidEmail })
@@ -7,9 +8,7 @@ export class RegisterDto {
   @IsString({ message: M.credentialsRequired })
   email!: string;
 
-  @MaxLength(PASSWORD_MAX, { message: M.passwordTooLong })
-  @MinLength(PASSWORD_MIN, { message: M.passwordTooShort })
-  @IsString({ message: M.credentialsRequired })
+  @NewPassword(M.credentialsRequired)
   password!: string;
 
   @IsOptional()

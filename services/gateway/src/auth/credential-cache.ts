@@ -9,7 +9,7 @@ const MAX_ENTRIES = 50_000;
 
 /**
  * Resolved sessions and API keys by credential digest, for a few seconds. Revocation does not
- * wait for expiry: identity broadcasts `evt.identity.sessions_revoked` and every replica drops
+ * wait for expiry: identity broadcasts EVENTS.identity.sessionsRevoked and every replica drops
  * the user's entries at once; the TTL only bounds what a missed broadcast can cost.
  */
 export class CredentialCache {
