@@ -35,7 +35,8 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
   });
   installJsonParser(fastify);
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forSurface(surface, env), adapter, {
-    logger: new PinoLogger(log),
+    // NestJS's Logger is one per process, so the last surface booted would label every surface's lines.
+    logger: new PinoLogger(createPino(GATEWAY_SERVICE, env.LOG_LEVEL)),
     bodyParser: false,
   });
   app.useGlobalFilters(new EdgeExceptionFilter(log));

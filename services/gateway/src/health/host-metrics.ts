@@ -28,18 +28,22 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 @Injectable()
 export class HostMetrics {
   private previous: CpuSample = { idle: 0, total: 0 };
+  private cpuUsage = 0;
 
   read(): HostMetricsReading {
     const current = sampleCpu();
     const total = current.total - this.previous.total;
     const idle = current.idle - this.previous.idle;
-    this.previous = current;
-    if (total <= 0) throw new Error('CPU counters did not advance');
+    // Two reads within one clock tick (concurrent health checks) see no change: the last figure still holds.
+    if (total > 0) {
+      this.cpuUsage = round1(100 * (1 - idle / total));
+      this.previous = current;
+    }
     const memoryTotal = os.totalmem();
     const free = os.freemem();
     const used = memoryTotal - free;
     return {
-      cpu: { usage: round1(100 * (1 - idle / total)), cores: os.cpus().length },
+      cpu: { usage: this.cpuUsage, cores: os.cpus().length },
       memory: { usage: round1((100 * used) / memoryTotal), total: memoryTotal, used, free },
       uptime: Math.round(os.uptime()),
     };

@@ -1,0 +1,19 @@
+import { HostMetrics } from './host-metrics.js';
+
+describe('HostMetrics', () => {
+  it('reads twice in a row, within one CPU clock tick, without failing', () => {
+    const sut = new HostMetrics();
+    const readings = Array.from({ length: 10 }, () => sut.read());
+    for (const reading of readings) expect(reading.cpu.usage).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reports percentages between 0 and 100 and memory that adds up', () => {
+    const reading = new HostMetrics().read();
+    expect(reading.cpu.usage).toBeGreaterThanOrEqual(0);
+    expect(reading.cpu.usage).toBeLessThanOrEqual(100);
+    expect(reading.cpu.cores).toBeGreaterThan(0);
+    expect(reading.memory.used + reading.memory.free).toBe(reading.memory.total);
+    expect(reading.memory.usage).toBeGreaterThan(0);
+    expect(reading.memory.usage).toBeLessThanOrEqual(100);
+  });
+});

@@ -1,0 +1,151 @@
+import { SESSION_COOKIE } from '@platform/contracts';
+import { INFRA, TestClient, TestPlatform, testEnv } from '@platform/testing';
+import { startGateway, type RunningGateway } from '../gateway.app.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Just over the 1 MB limit of platform-core section 8, as valid JSON. */
+const oversizedBody = () => ({ email: 'a'.repeat(1024 * 1024), password: 'longenough' });
+
+describe('Gateway edge', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await TestPlatform.start();
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  describe('request body', () => {
+    it('returns 413 for a JSON body over 1 MB', async () => {
+      const response = await platform.web().post('/api/auth/login', oversizedBody());
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    });
+
+    it('returns 400 for malformed JSON', async () => {
+      const response = await platform.web().post('/api/auth/login', '{"email": "a@example.com",', { 'content-type': 'application/json' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    });
+
+    it('reads JSON sent with a charset parameter', async () => {
+      const response = await platform.web().post('/api/auth/login', JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }), {
+        'content-type': 'application/json; charset=utf-8',
+      });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ error: 'Invalid credentials' });
+    });
+
+    it('returns 415 for a body that is not JSON', async () => {
+      const response = await platform.web().post('/api/auth/login', 'email=a@example.com', { 'content-type': 'application/x-www-form-urlencoded' });
+      expect(response.status).toBe(415);
+      expect(response.body).toEqual({ error: expect.any(String) });
+    });
+
+    it('reads an empty JSON body as {} rather than an error', async () => {
+      const response = await platform.web().post('/api/auth/signout', '', { 'content-type': 'application/json' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ ok: true });
+    });
+  });
+
+  describe('unknown routes', () => {
+    it('returns 404 for a path not in the route table', async () => {
+      const response = await platform.web().get('/api/does-not-exist');
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: 'Not found' });
+    });
+
+    it('returns 404 for a method the path does not have', async () => {
+      const response = await platform.web().request('PUT', '/api/keys', { name: 'x' });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: 'Not found' });
+    });
+
+    it('returns 404 for a route of another surface', async () => {
+      const [webOnBackend, backendOnWeb] = await Promise.all([
+        platform.backend().get('/api/health'),
+        platform.web().post('/api/validate-key'),
+      ]);
+      expect([webOnBackend.status, backendOnWeb.status]).toEqual([404, 404]);
+      expect([webOnBackend.body, backendOnWeb.body]).toEqual([{ error: 'Not found' }, { error: 'Not found' }]);
+    });
+  });
+
+  describe('x-request-id', () => {
+    it.each([
+      ['a success', (client: TestClient) => client.get('/api/health'), 200],
+      ['a 401', (client: TestClient) => client.get('/api/keys'), 401],
+      ['a 400 from a service', (client: TestClient) => client.post('/api/auth/login', {}), 400],
+      ['a 404', (client: TestClient) => client.get('/nowhere'), 404],
+      ['a 413', (client: TestClient) => client.post('/api/auth/login', oversizedBody()), 413],
+      ['a malformed body', (client: TestClient) => client.post('/api/auth/login', '{', { 'content-type': 'application/json' }), 400],
+    ])('is set on %s', async (_, call, status) => {
+      const response = await call(platform.web());
+      expect(response.status).toBe(status);
+      expect(response.headers.get('x-request-id')).toMatch(UUID);
+    });
+
+    it('is set on a backend response', async () => {
+      const response = await platform.backend().get('/health');
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-request-id')).toMatch(UUID);
+    });
+
+    it('echoes a sane incoming x-request-id', async () => {
+      const response = await platform.web().get('/api/keys', { 'x-request-id': 'trace-abc.123:7' });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('x-request-id')).toBe('trace-abc.123:7');
+    });
+
+    it('replaces an incoming x-request-id that is not a sane token', async () => {
+      const [tooLong, odd] = await Promise.all([
+        platform.web().get('/api/health', { 'x-request-id': 'a'.repeat(129) }),
+        platform.web().get('/api/health', { 'x-request-id': 'x"<script>' }),
+      ]);
+      expect(tooLong.headers.get('x-request-id')).toMatch(UUID);
+      expect(odd.headers.get('x-request-id')).toMatch(UUID);
+    });
+
+    it('gives each request its own id', async () => {
+      const client = platform.web();
+      const [first, second] = await Promise.all([client.get('/api/health'), client.get('/api/health')]);
+      expect(first.headers.get('x-request-id')).not.toBe(second.headers.get('x-request-id'));
+    });
+  });
+});
+
+describe('Gateway edge without services', () => {
+  let gateway: RunningGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway(testEnv(INFRA.databaseUrl, { NATS_REQUEST_TIMEOUT_MS: '500' }));
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+  });
+
+  it('returns 502 when no service answers the route', async () => {
+    const response = await new TestClient(gateway.urls.web).post('/api/auth/login', { email: 'a@example.com', password: 'longenough' });
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ error: 'Service unavailable' });
+    expect(response.headers.get('x-request-id')).toMatch(UUID);
+  });
+
+  it('returns 502 when a session cannot be resolved', async () => {
+    const client = new TestClient(gateway.urls.web);
+    client.setCookie(SESSION_COOKIE, 'some-token');
+    const response = await client.get('/api/keys');
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ error: 'Service unavailable' });
+  });
+
+  it('returns 502 on the backend surface too', async () => {
+    const response = await new TestClient(gateway.urls.backend).post('/api/validate-key', undefined, { authorization: 'Bearer sk_x' });
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({ error: 'Service unavailable' });
+  });
+});
