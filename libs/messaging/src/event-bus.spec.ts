@@ -4,7 +4,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { EVENTS, type PlanChangedEvent } from '@platform/contracts';
 import { INFRA } from '@platform/testing';
-import { EventBus } from './event-bus.js';
+import { EventBus, eventStreamName } from './event-bus.js';
 import { MessagingModule } from './messaging.module.js';
 
 const prefix = `t${randomBytes(4).toString('hex')}.`;
@@ -17,8 +17,8 @@ async function busFor(serviceName: string) {
   return { bus: context.get(EventBus), close: () => context.close() };
 }
 
-const planChanged = (userId: string): PlanChangedEvent => ({
-  eventId: randomUUID(), userId, plan: 'solo', subscriptionStatus: 'active',
+const planChanged = (): PlanChangedEvent => ({
+  eventId: randomUUID(), userId: randomUUID(), plan: 'solo', subscriptionStatus: 'active', occurredAt: new Date().toISOString(),
 });
 
 async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
@@ -33,7 +33,7 @@ describe('EventBus', () => {
   afterAll(async () => {
     const nats = await connect({ servers: INFRA.natsUrl });
     const manager = await jetstreamManager(nats);
-    await manager.streams.delete(`EVENTS_${prefix.slice(0, -1)}`).catch(() => undefined);
+    await manager.streams.delete(eventStreamName(prefix)).catch(() => undefined);
     await nats.close();
   });
 
@@ -43,7 +43,7 @@ describe('EventBus', () => {
     await first.close();
 
     const publisher = await busFor('publisher');
-    const event = planChanged('user-offline');
+    const event = planChanged();
     await publisher.bus.publish(EVENTS.billing.planChanged, event);
     await publisher.close();
 
@@ -58,13 +58,13 @@ describe('EventBus', () => {
 
   it('stores a republished event id once', async () => {
     const publisher = await busFor('publisher');
-    const event = planChanged('user-dup');
+    const event = planChanged();
     await publisher.bus.publish(EVENTS.billing.planChanged, event);
     await publisher.bus.publish(EVENTS.billing.planChanged, event);
     const received: string[] = [];
     const consumer = await busFor('consumer-dup');
     await consumer.bus.consume(EVENTS.billing.planChanged, async (incoming) => {
-      if (incoming.userId === 'user-dup') received.push(incoming.eventId);
+      if (incoming.userId === event.userId) received.push(incoming.eventId);
     });
     await until(() => received.length >= 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -75,11 +75,11 @@ describe('EventBus', () => {
 
   it('retries a handler that failed', async () => {
     const publisher = await busFor('publisher');
-    const event = planChanged('user-retry');
+    const event = planChanged();
     let attempts = 0;
     const consumer = await busFor('consumer-retry');
     await consumer.bus.consume(EVENTS.billing.planChanged, async (incoming) => {
-      if (incoming.userId !== 'user-retry') return;
+      if (incoming.userId !== event.userId) return;
       attempts += 1;
       if (attempts === 1) throw new Error('transient');
     });
@@ -92,7 +92,7 @@ describe('EventBus', () => {
   it('refuses to publish a payload that breaks its contract', async () => {
     const publisher = await busFor('publisher');
     await expect(
-      publisher.bus.publish(EVENTS.billing.planChanged, { ...planChanged('u'), plan: 'gold' as never }),
+      publisher.bus.publish(EVENTS.billing.planChanged, { ...planChanged(), plan: 'gold' as never }),
     ).rejects.toThrow('plan must be one of the following values');
     await publisher.close();
   });

@@ -12,6 +12,12 @@ const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 const REDELIVERY_DELAY_MS = 2000;
 const MAX_DELIVERIES = 10;
 
+/** One stream per NATS_PREFIX, so environments sharing a server keep their facts apart. */
+export function eventStreamName(prefix: string): string {
+  const suffix = prefix.replace(/\.$/, '').replace(/[^A-Za-z0-9_-]/g, '_');
+  return suffix ? `EVENTS_${suffix}` : 'EVENTS';
+}
+
 export type EventHandler<S extends EventSubject> = (event: EventOf<S>) => Promise<void>;
 
 /**
@@ -35,8 +41,7 @@ export class EventBus implements OnApplicationShutdown {
   }
 
   get streamName(): string {
-    const suffix = this.options.prefix.replace(/\.$/, '').replace(/[^A-Za-z0-9_-]/g, '_');
-    return suffix ? `EVENTS_${suffix}` : 'EVENTS';
+    return eventStreamName(this.options.prefix);
   }
 
   async publish<S extends EventSubject>(subject: S, event: EventOf<S>): Promise<void> {

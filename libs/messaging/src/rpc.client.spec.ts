@@ -29,17 +29,17 @@ describe('RpcClient', () => {
     await close();
   });
 
-  it('fails at once when nobody listens on the subject', async () => {
-    const started = Date.now();
-    await expect(sut.send(SUBJECTS.identity.login, envelope)).rejects.toBeInstanceOf(ServiceUnavailableError);
-    expect(Date.now() - started).toBeLessThan(250);
+  it('fails on "no responders", without waiting out its timeout, when nobody listens', async () => {
+    const failure = sut.send(SUBJECTS.identity.login, envelope, 60_000);
+    await expect(failure).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(failure).rejects.toThrow(/no responders/i);
   });
 
   it('fails after its timeout when the listener never answers', async () => {
     const silent = responder.subscribe(`${prefix}${SUBJECTS.identity.register}`, { callback: () => undefined });
-    const started = Date.now();
-    await expect(sut.send(SUBJECTS.identity.register, envelope)).rejects.toBeInstanceOf(ServiceUnavailableError);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    const failure = sut.send(SUBJECTS.identity.register, envelope);
+    await expect(failure).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(failure).rejects.toThrow(/timeout/i);
     silent.unsubscribe();
   });
 

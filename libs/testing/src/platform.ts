@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { EnvSource } from '@platform/config';
+import { deleteEventStream } from './event-stream.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { TestClient } from './test-client.js';
 import { testEnv } from './test-env.js';
@@ -88,5 +89,6 @@ export class TestPlatform {
     await Promise.all(this.services.map((service) => service.close()));
     await this.sandbox.close();
     await this.database.drop();
+    await deleteEventStream(this.env.NATS_PREFIX!);
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { ApiError, IDENTITY_MESSAGES as M } from '@platform/contracts';
+import { ApiError, ERROR_CODES, IDENTITY_MESSAGES as M, type RegisterDto } from '@platform/contracts';
 import { OutboundHttp } from '@platform/http';
 import { IDENTITY_ENV } from '../identity.tokens.js';
 import type { IdentityEnv } from '../identity.env.js';
 
 /**
- * Registration's challenge check, in the siteverify protocol (Turnstile-style). Off while
- * BOT_CHECK_SECRET is unset; when on, an unreachable verifier fails closed.
+ * Registration's bot detection: the honeypot field always; the challenge token, in the siteverify
+ * protocol (Turnstile-style), when BOT_CHECK_SECRET is set. An unreachable verifier fails closed.
  */
 @Injectable()
 export class BotCheck implements OnApplicationShutdown {
@@ -15,8 +15,11 @@ export class BotCheck implements OnApplicationShutdown {
 
   constructor(@Inject(IDENTITY_ENV) private readonly env: IdentityEnv) {}
 
-  async verify(token: unknown, ip: string): Promise<void> {
+  async verify(registration: Pick<RegisterDto, 'website' | 'botToken'>, ip: string): Promise<void> {
+    // A field people never see: only bots fill it.
+    if (registration.website) throw this.rejected();
     if (!this.env.BOT_CHECK_SECRET) return;
+    const token = registration.botToken;
     if (typeof token !== 'string' || token === '') throw this.rejected();
     let success = false;
     try {
@@ -37,6 +40,6 @@ export class BotCheck implements OnApplicationShutdown {
   }
 
   private rejected(): ApiError {
-    return new ApiError(403, M.botDetected, { code: 'BOT_CHECK_FAILED' });
+    return new ApiError(403, M.botDetected, { code: ERROR_CODES.botCheckFailed });
   }
 }

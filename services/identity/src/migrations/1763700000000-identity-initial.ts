@@ -13,6 +13,7 @@ export class IdentityInitial1763700000000 implements MigrationInterface {
         password_hash text,
         plan text NOT NULL DEFAULT 'free',
         subscription_status text NOT NULL DEFAULT 'inactive',
+        plan_changed_at timestamptz,
         referral_code text NOT NULL UNIQUE,
         referred_by uuid REFERENCES identity.users(id) ON DELETE SET NULL,
         created_at timestamptz NOT NULL DEFAULT now(),

@@ -44,12 +44,16 @@ export class PasswordResetService {
       expiresAt: new Date(this.clock.now().getTime() + RESET_TTL_MS),
       usedAt: null,
     }));
-    const link = new URL('/reset-password', this.env.APP_URL);
+    // Appended, not resolved: `new URL('/reset-password', APP_URL)` would drop a path APP_URL has.
+    const link = new URL(`${this.env.APP_URL.replace(/\/+$/, '')}/reset-password`);
     link.searchParams.set('token', token);
     await this.mailer.sendResetLink(user.email, user.name, link.toString());
   }
 
-  /** Single use: the token is spent in the same statement that checks it, so two racing resets cannot both pass. */
+  /**
+   * Single use: the token is spent by a conditional update, so two racing resets cannot both pass;
+   * the user's other outstanding tokens are spent with it.
+   */
   async reset(dto: ResetPasswordDto): Promise<{ ok: true }> {
     const passwordHash = await this.hasher.hash(dto.password);
     const userId = await this.db.asSystem(async (manager) => {
@@ -59,6 +63,8 @@ export class PasswordResetService {
       if (!reset) return null;
       const spent = await resets.update({ id: reset.id, usedAt: IsNull() }, { usedAt: now });
       if (!spent.affected) return null;
+      // The user's other unused links die with this one: an old mail must not undo the new password.
+      await resets.update({ userId: reset.userId, usedAt: IsNull() }, { usedAt: now });
       await manager.getRepository(UserEntity).update({ id: reset.userId }, { passwordHash });
       return reset.userId;
     });

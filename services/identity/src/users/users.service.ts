@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { QueryFailedError } from 'typeorm';
+import { IsNull, LessThanOrEqual, QueryFailedError } from 'typeorm';
 import {
   ApiError, EVENTS, IDENTITY_MESSAGES as M, type ChangePasswordDto, type PlanChangedEvent,
   type RegisterDto, type SessionUserView, type UpdateProfileDto,
@@ -30,8 +30,7 @@ export class UsersService {
   ) {}
 
   async register(dto: RegisterDto, ip: string): Promise<{ id: string; email: string; name: string }> {
-    if (dto.website) throw new ApiError(403, M.botDetected, { code: 'BOT_CHECK_FAILED' });
-    await this.botCheck.verify(dto.botToken, ip);
+    await this.botCheck.verify(dto, ip);
     const email = dto.email.trim().toLowerCase();
     const passwordHash = await this.hasher.hash(dto.password);
     const user = await this.db.asSystem(async (manager) => {
@@ -79,7 +78,8 @@ export class UsersService {
   }
 
   async updateProfile(userId: string, dto: UpdateProfileDto): Promise<ReturnType<UsersService['profile']>> {
-    await this.db.withUser(userId, (manager) => manager.getRepository(UserEntity).update({ id: userId }, { name: dto.name.trim() }));
+    const name = dto.name.trim();
+    await this.db.withUser(userId, (manager) => manager.getRepository(UserEntity).update({ id: userId }, { name }));
     await this.sessions.announceRevocation(userId, 'profile_updated');
     return this.profile(userId);
   }
@@ -96,12 +96,16 @@ export class UsersService {
     return { ok: true };
   }
 
-  /** Durable `evt.billing.plan_changed`: setting the same values twice is harmless, so redelivery is too. */
+  /**
+   * Durable plan changes from billing. Applying one twice is harmless, and one older than the
+   * change already applied is ignored, so redelivery and reordering cannot bring an old plan back.
+   */
   async applyPlanChange(event: PlanChangedEvent): Promise<void> {
-    await this.db.asSystem((manager) => manager.getRepository(UserEntity).update(
-      { id: event.userId },
-      { plan: event.plan, subscriptionStatus: event.subscriptionStatus },
+    const occurredAt = new Date(event.occurredAt);
+    const result = await this.db.asSystem((manager) => manager.getRepository(UserEntity).update(
+      [{ id: event.userId, planChangedAt: IsNull() }, { id: event.userId, planChangedAt: LessThanOrEqual(occurredAt) }],
+      { plan: event.plan, subscriptionStatus: event.subscriptionStatus, planChangedAt: occurredAt },
     ));
-    await this.sessions.announceRevocation(event.userId, 'plan_changed');
+    if (result.affected) await this.sessions.announceRevocation(event.userId, 'plan_changed');
   }
 }
