@@ -14,14 +14,22 @@ const live = new Set();
 class Tail {
   lines = [];
   partial = '';
+  /** Complete lines seen so far, kept or not. */
+  count = 0;
 
   push(chunk) {
     const parts = (this.partial + chunk).split('\n');
     this.partial = parts.pop();
     for (const line of parts) {
       this.lines.push(line);
+      this.count += 1;
       if (this.lines.length > TAIL_LINES) this.lines.shift();
     }
+  }
+
+  /** Kept lines written after count was `mark`. */
+  since(mark) {
+    return this.lines.slice(Math.max(0, this.lines.length - (this.count - mark)));
   }
 
   text(max = TAIL_LINES) {

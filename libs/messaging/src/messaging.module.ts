@@ -22,7 +22,8 @@ export class MessagingModule {
         { provide: MESSAGING_OPTIONS, useValue: options },
         {
           provide: NATS_CONNECTION,
-          useFactory: () => connect({ servers: options.natsUrl, name: options.serviceName }),
+          // noAsyncTraces: no stack captured per request; it cost the gateway ~15% CPU under load.
+          useFactory: () => connect({ servers: options.natsUrl, name: options.serviceName, noAsyncTraces: true }),
         },
         NatsConnectionCloser,
         RpcClient,

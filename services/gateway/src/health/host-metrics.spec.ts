@@ -3,8 +3,15 @@ import { HostMetrics } from './host-metrics.js';
 describe('HostMetrics', () => {
   it('reads twice in a row, within one CPU clock tick, without failing', () => {
     const sut = new HostMetrics();
-    const readings = Array.from({ length: 10 }, () => sut.read());
+    const readings = Array.from({ length: 10 }, (_, index) => sut.read(index * 1000));
     for (const reading of readings) expect(reading.cpu.usage).toBeGreaterThanOrEqual(0);
+  });
+
+  it('reuses a reading for a second', () => {
+    const sut = new HostMetrics();
+    const first = sut.read(0);
+    expect(sut.read(999)).toBe(first);
+    expect(sut.read(1000)).not.toBe(first);
   });
 
   it('reports percentages between 0 and 100 and memory that adds up', () => {

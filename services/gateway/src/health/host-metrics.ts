@@ -24,13 +24,24 @@ function sampleCpu(): CpuSample {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** CPU use between two readings (the first against boot), memory as the OS reports it now. */
+/** A reading is reused this long: reading the OS counters dominated the route's cost under load. */
+const READING_TTL_MS = 1000;
+
+/** CPU use between two readings (the first against boot), memory as the OS reports it. */
 @Injectable()
 export class HostMetrics {
   private previous: CpuSample = { idle: 0, total: 0 };
   private cpuUsage = 0;
+  private last?: { reading: HostMetricsReading; at: number };
 
-  read(): HostMetricsReading {
+  read(now = Date.now()): HostMetricsReading {
+    if (this.last && now - this.last.at < READING_TTL_MS) return this.last.reading;
+    const reading = this.measure();
+    this.last = { reading, at: now };
+    return reading;
+  }
+
+  private measure(): HostMetricsReading {
     const current = sampleCpu();
     const total = current.total - this.previous.total;
     const idle = current.idle - this.previous.idle;
