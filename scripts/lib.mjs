@@ -12,13 +12,18 @@ export function run(command, args, options = {}) {
   }
 }
 
-/** npm ci when node_modules is missing or older than the lockfile. */
+/**
+ * Installs when node_modules is missing or older than the lockfile. `npm install`, not `npm ci`:
+ * registries that serve only this platform's prebuilt binaries (swc, nx) leave the other
+ * platforms' optional packages out of the lockfile, which `npm ci` refuses; install still
+ * keeps every version the lockfile pins.
+ */
 export function ensureInstalled() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing dependencies (npm ci)...');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.log('Installing dependencies (npm install)...');
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Local daemons first (scripts/infra); containers through Testcontainers when only a Docker engine is there. */
