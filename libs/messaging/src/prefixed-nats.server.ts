@@ -11,6 +11,7 @@ type NatsConnection = Parameters<ServerNats['bindEvents']>[0];
  */
 export class PrefixedNatsServer extends ServerNats implements CustomTransportStrategy {
   private readonly queue: string;
+  private subscribed: Promise<void> = Promise.resolve();
 
   constructor(private readonly prefix: string, options: NatsServerOptions) {
     super(options);
@@ -24,5 +25,14 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
         callback: this.getMessageHandler(channel).bind(this),
       });
     }
+    this.subscribed = client.flush();
+  }
+
+  /** Reports "listening" only once the server has every subscription, so the first request finds a responder. */
+  override start(callback: (error?: unknown) => void): void {
+    super.start((error?: unknown) => {
+      if (error) return callback(error);
+      this.subscribed.then(() => callback(), callback);
+    });
   }
 }

@@ -37,6 +37,8 @@ describe('RpcClient', () => {
 
   it('fails after its timeout when the listener never answers', async () => {
     const silent = responder.subscribe(`${prefix}${SUBJECTS.identity.register}`, { callback: () => undefined });
+    // The subscription lives on another connection: make sure the server has it before asking.
+    await responder.flush();
     const failure = sut.send(SUBJECTS.identity.register, envelope);
     await expect(failure).rejects.toBeInstanceOf(ServiceUnavailableError);
     await expect(failure).rejects.toThrow(/timeout/i);
@@ -50,6 +52,7 @@ describe('RpcClient', () => {
         message.respond(JSON.stringify({ id: packet.id, response: { status: 200, body: { requestId: packet.data.requestId } }, isDisposed: true }));
       },
     });
+    await responder.flush();
     await expect(sut.send(SUBJECTS.identity.session, envelope)).resolves.toEqual({ status: 200, body: { requestId: 'r1' } });
     echo.unsubscribe();
   });
