@@ -1,11 +1,29 @@
 // npm test: install, infrastructure, type check, then every test (Jest on ESM, 2 workers).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import pg from 'pg';
 import { ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
+
+/** Databases of test files that crashed before dropping their own; one still in use is left alone. */
+async function dropLeftoverTestDatabases(url = 'postgres://postgres@127.0.0.1:5432/platform') {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE 'platform\\_test\\_%'`);
+    for (const { datname } of rows) {
+      await client.query(`DROP DATABASE ${pg.escapeIdentifier(datname)}`).catch(() => undefined);
+    }
+  } finally {
+    await client.end();
+  }
+}
 
 try {
   ensureInstalled();
   const infraEnv = await ensureInfrastructure();
+  await dropLeftoverTestDatabases(infraEnv.DATABASE_URL ?? process.env.DATABASE_URL);
   console.log('Type checking...');
   run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);
   const jest = spawnSync(
