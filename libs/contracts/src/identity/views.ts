@@ -8,6 +8,14 @@ export interface SessionUserView {
   isAdmin: boolean;
 }
 
+/** GET /api/user: the session view plus what the account page shows. */
+export interface ProfileView extends SessionUserView {
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus;
+  referralCode: string;
+  createdAt: string;
+}
+
 export interface ApiKeyView {
   id: string;
   name: string;

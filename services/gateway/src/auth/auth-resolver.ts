@@ -58,7 +58,7 @@ export class AuthResolver implements OnApplicationBootstrap {
   }
 
   private async userCredential(headers: Headers): Promise<Resolved> {
-    const bearer = /^Bearer\s+(sk_\S+)$/i.exec(single(headers.authorization) ?? '')?.[1];
+    const bearer = /^Bearer\s+(\S+)$/i.exec(single(headers.authorization) ?? '')?.[1];
     if (bearer?.startsWith(API_KEY_PREFIX)) {
       return { auth: await this.lookup(credentialDigest(bearer), SUBJECTS.identity.resolveApiKey), byCookie: false };
     }

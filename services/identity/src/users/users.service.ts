@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { IsNull, LessThanOrEqual, QueryFailedError } from 'typeorm';
 import {
   ApiError, EVENTS, IDENTITY_MESSAGES as M, type ChangePasswordDto, type PlanChangedEvent,
-  type RegisterDto, type SessionUserView, type UpdateProfileDto,
+  type ProfileView, type RegisterDto, type UpdateProfileDto,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { EventBus } from '@platform/messaging';
@@ -63,7 +63,7 @@ export class UsersService {
     return { id: user.id, email: user.email, name: user.name };
   }
 
-  async profile(userId: string): Promise<SessionUserView & { plan: string; subscriptionStatus: string; referralCode: string; createdAt: string }> {
+  async profile(userId: string): Promise<ProfileView> {
     const user = await this.db.withUser(userId, (manager) => manager.getRepository(UserEntity).findOneByOrFail({ id: userId }));
     return {
       id: user.id,
@@ -77,7 +77,7 @@ export class UsersService {
     };
   }
 
-  async updateProfile(userId: string, dto: UpdateProfileDto): Promise<ReturnType<UsersService['profile']>> {
+  async updateProfile(userId: string, dto: UpdateProfileDto): Promise<ProfileView> {
     const name = dto.name.trim();
     await this.db.withUser(userId, (manager) => manager.getRepository(UserEntity).update({ id: userId }, { name }));
     await this.sessions.announceRevocation(userId, 'profile_updated');
