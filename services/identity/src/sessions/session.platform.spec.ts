@@ -12,6 +12,7 @@ describe('GET /api/auth/session', () => {
         ADMIN_EMAILS: 'ops@example.com, Boss@Example.COM',
         // Every request asks identity, so a session expired in the table is seen at once.
         SESSION_CACHE_TTL_MS: '0',
+        SECURE_COOKIES: 'true',
       },
     });
     // The superuser the test database belongs to: it bypasses row-level security.
@@ -22,6 +23,18 @@ describe('GET /api/auth/session', () => {
   afterAll(async () => {
     await database?.end();
     await platform?.close();
+  });
+
+  it('marks the session cookie Secure when SECURE_COOKIES is on', async () => {
+    const client = platform.web();
+    await client.post('/api/register', { email: 'secure@example.com', password: 'longenough' });
+
+    const login = await client.post('/api/auth/login', { email: 'secure@example.com', password: 'longenough' });
+
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`));
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
   });
 
   it('returns 200 with the user, isAdmin false by default', async () => {

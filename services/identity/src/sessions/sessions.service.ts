@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MoreThan, Not, type FindOptionsWhere } from 'typeorm';
 import {
@@ -15,6 +15,8 @@ import { SessionEntity } from './session.entity.js';
 
 @Injectable()
 export class SessionsService {
+  private readonly logger = new Logger(SessionsService.name);
+
   constructor(
     private readonly db: Db,
     private readonly hasher: PasswordHasher,
@@ -25,6 +27,16 @@ export class SessionsService {
 
   /** A new session on every login; an unknown email costs the same hashing as a wrong password. */
   async login(dto: LoginDto): Promise<Reply> {
+    try {
+      return await this.signIn(dto);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      this.logger.error({ err: error }, 'Login failed');
+      throw new ApiError(500, M.loginFailed);
+    }
+  }
+
+  private async signIn(dto: LoginDto): Promise<Reply> {
     const email = dto.email.trim().toLowerCase();
     const user = await this.db.asSystem((manager) => manager.getRepository(UserEntity).findOneBy({ email }));
     const valid = await this.hasher.verify(dto.password, user?.passwordHash ?? null);

@@ -1,0 +1,39 @@
+import { jest } from '@jest/globals';
+import { ConfigError } from './load-env.js';
+import { runMain } from './run-main.js';
+
+describe('runMain', () => {
+  let exit: jest.SpiedFunction<typeof process.exit>;
+  let stderr: jest.SpiedFunction<typeof process.stderr.write>;
+
+  beforeEach(() => {
+    exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('stops with exit code 1 and one line naming the variable when the env is invalid', async () => {
+    await runMain('identity', async () => {
+      throw new ConfigError('Invalid environment variable WEB_PORT (got "x"): WEB_PORT must be an integer number');
+    });
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(stderr.mock.calls).toEqual([['identity: Invalid environment variable WEB_PORT (got "x"): WEB_PORT must be an integer number\n']]);
+  });
+
+  it('stops with exit code 1 when anything else fails at boot', async () => {
+    await runMain('identity', async () => {
+      throw new Error('database is down');
+    });
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(String(stderr.mock.calls[0]?.[0])).toContain('identity: failed to start: Error: database is down');
+  });
+
+  it('does not exit when the service starts', async () => {
+    await runMain('identity', async () => undefined);
+    expect(exit).not.toHaveBeenCalled();
+  });
+});
