@@ -5,3 +5,7 @@ export * from './prefixed-nats.server.js';
 export * from './reply.interceptor.js';
 export * from './rpc.client.js';
 export * from './start-service.js';
+export * from './outbox/outbox-event.entity.js';
+export * from './outbox/outbox-table.js';
+export * from './outbox/outbox.js';
+export * from './outbox/outbox.module.js';

@@ -3,3 +3,4 @@ export * from './platform.js';
 export * from './test-client.js';
 export * from './test-database.js';
 export * from './test-env.js';
+export * from './event-stream.js';

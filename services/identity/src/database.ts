@@ -1,4 +1,5 @@
 import type { ServiceDatabase } from '@platform/database';
+import { OutboxEventEntity } from '@platform/messaging';
 import { ApiKeyEntity } from './api-keys/api-key.entity.js';
 import { IdentityInitial1763700000000 } from './migrations/1763700000000-identity-initial.js';
 import { PasswordResetEntity } from './passwords/password-reset.entity.js';
@@ -7,6 +8,6 @@ import { UserEntity } from './users/user.entity.js';
 
 export const identityDatabase: ServiceDatabase = {
   schema: 'identity',
-  entities: [UserEntity, SessionEntity, ApiKeyEntity, PasswordResetEntity],
+  entities: [UserEntity, SessionEntity, ApiKeyEntity, PasswordResetEntity, OutboxEventEntity],
   migrations: [IdentityInitial1763700000000],
 };

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
-import { MessagingModule } from '@platform/messaging';
+import { MessagingModule, OutboxModule } from '@platform/messaging';
 import { QueueModule } from '@platform/queue';
 import { ApiKeysHandlers } from './api-keys/api-keys.handlers.js';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
@@ -36,6 +36,7 @@ export class IdentityModule {
           serviceName: IDENTITY_SERVICE,
           requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
         }),
+        OutboxModule.forRoot(env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
       ],
       controllers: [UsersHandlers, SessionsHandlers, PasswordResetHandlers, ApiKeysHandlers],

@@ -1,4 +1,5 @@
 import { ownerOnlyPolicy } from '@platform/database';
+import { outboxTable } from '@platform/messaging';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class IdentityInitial1763700000000 implements MigrationInterface {
@@ -56,12 +57,13 @@ export class IdentityInitial1763700000000 implements MigrationInterface {
       ...ownerOnlyPolicy('identity', 'sessions'),
       ...ownerOnlyPolicy('identity', 'api_keys'),
       ...ownerOnlyPolicy('identity', 'password_resets'),
+      ...outboxTable('identity'),
     ]) {
       await db.query(statement);
     }
   }
 
   async down(db: QueryRunner): Promise<void> {
-    await db.query(`DROP TABLE identity.password_resets, identity.api_keys, identity.sessions, identity.users`);
+    await db.query(`DROP TABLE identity.outbox, identity.password_resets, identity.api_keys, identity.sessions, identity.users`);
   }
 }

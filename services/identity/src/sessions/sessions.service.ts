@@ -75,8 +75,12 @@ export class SessionsService {
     await this.announceRevocation(userId, reason);
   }
 
-  /** Tells every gateway replica to forget what it cached for this user. */
+  /**
+   * Tells every gateway replica to forget what it cached for this user. Best effort: the change is
+   * already committed, and a missed broadcast costs at most the cache's few seconds.
+   */
   async announceRevocation(userId: string, reason: string): Promise<void> {
-    await this.events.publish(EVENTS.identity.sessionsRevoked, { eventId: randomUUID(), userId, reason });
+    await this.events.publish(EVENTS.identity.sessionsRevoked, { eventId: randomUUID(), userId, reason })
+      .catch((error) => this.logger.warn(`Revocation of ${userId} not broadcast: ${String(error)}`));
   }
 }

@@ -6,7 +6,7 @@ import {
   type ProfileView, type RegisterDto, type UpdateProfileDto,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
-import { EventBus } from '@platform/messaging';
+import { Outbox } from '@platform/messaging';
 import { BotCheck } from '../bot-check/bot-check.service.js';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -25,7 +25,7 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly botCheck: BotCheck,
     private readonly sessions: SessionsService,
-    private readonly events: EventBus,
+    private readonly outbox: Outbox,
     @Inject(IDENTITY_ENV) private readonly env: IdentityEnv,
   ) {}
 
@@ -39,27 +39,26 @@ export class UsersService {
         ? await users.findOneBy({ referralCode: dto.referralCode.toUpperCase() })
         : null;
       if (dto.referralCode && !referrer) throw new ApiError(400, M.invalidReferralCode);
-      try {
-        return await users.save(users.create({
-          email,
-          name: dto.name?.trim() || email,
-          passwordHash,
-          referralCode: newReferralCode(),
-          referredBy: referrer?.id ?? null,
-        }));
-      } catch (error) {
-        if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
-          throw new ApiError(409, M.userExists);
-        }
-        throw error;
-      }
+      const created = await users.save(users.create({
+        email,
+        name: dto.name?.trim() || email,
+        passwordHash,
+        referralCode: newReferralCode(),
+        referredBy: referrer?.id ?? null,
+      })).catch((error: unknown) => {
+        const duplicate = error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION;
+        throw duplicate ? new ApiError(409, M.userExists) : error;
+      });
+      // Referral credits hang on this event: it commits with the user or not at all.
+      await this.outbox.add(manager, EVENTS.identity.userRegistered, {
+        eventId: randomUUID(),
+        userId: created.id,
+        email: created.email,
+        ...(referrer ? { referrerId: referrer.id, referralCode: referrer.referralCode } : {}),
+      });
+      return created;
     });
-    await this.events.publish(EVENTS.identity.userRegistered, {
-      eventId: randomUUID(),
-      userId: user.id,
-      email: user.email,
-      ...(user.referredBy ? { referrerId: user.referredBy, referralCode: dto.referralCode!.toUpperCase() } : {}),
-    });
+    void this.outbox.flush();
     return { id: user.id, email: user.email, name: user.name };
   }
 

@@ -1,0 +1,126 @@
+import { NestFactory } from '@nestjs/core';
+import { Module, type INestApplicationContext } from '@nestjs/common';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { loadEnv, CommonEnv } from '@platform/config';
+import { EVENTS, type UserRegisteredEvent } from '@platform/contracts';
+import { DatabaseModule, Db, migrateSchema } from '@platform/database';
+import { createTestDatabase, deleteEventStream, INFRA, type TestDatabase } from '@platform/testing';
+import { MessagingModule } from '../messaging.module.js';
+import { OutboxEventEntity } from './outbox-event.entity.js';
+import { outboxTable } from './outbox-table.js';
+import { Outbox } from './outbox.js';
+import { OutboxModule } from './outbox.module.js';
+
+class OutboxInitial1700000000001 implements MigrationInterface {
+  name = 'OutboxInitial1700000000001';
+  async up(db: QueryRunner): Promise<void> {
+    for (const statement of outboxTable('outbox_test')) await db.query(statement);
+  }
+  async down(db: QueryRunner): Promise<void> {
+    await db.query('DROP TABLE outbox_test.outbox');
+  }
+}
+
+const schema = { schema: 'outbox_test', entities: [OutboxEventEntity], migrations: [OutboxInitial1700000000001] };
+const prefix = `t${randomBytes(4).toString('hex')}.`;
+
+const registered = (): UserRegisteredEvent => ({ eventId: randomUUID(), userId: randomUUID(), email: 'new@example.com' });
+
+describe('Outbox', () => {
+  let database: TestDatabase;
+  let nats: NatsConnection;
+  const heard: string[] = [];
+  const running: INestApplicationContext[] = [];
+
+  async function start(roles: string): Promise<INestApplicationContext> {
+    const env = loadEnv(CommonEnv, { ROLES: roles });
+    @Module({
+      imports: [
+        DatabaseModule.forRoot(database.url, schema),
+        MessagingModule.forRoot({ natsUrl: INFRA.natsUrl, prefix, serviceName: 'outbox-test', requestTimeoutMs: 1000 }),
+        OutboxModule.forRoot(env),
+      ],
+    })
+    class OutboxTestModule {}
+    const app = await NestFactory.createApplicationContext(OutboxTestModule, { logger: false });
+    running.push(app);
+    return app;
+  }
+
+  async function waiting(): Promise<number> {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM outbox_test.outbox');
+    await client.end();
+    return rows[0]!.n;
+  }
+
+  async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+    for (const deadline = Date.now() + timeoutMs; !(await condition());) {
+      if (Date.now() > deadline) throw new Error('condition not met in time');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrateSchema(database.url, schema);
+    nats = await connect({ servers: INFRA.natsUrl });
+    nats.subscribe(`${prefix}${EVENTS.identity.userRegistered}`, {
+      callback: (error, message) => { if (!error) heard.push(message.json<UserRegisteredEvent>().eventId); },
+    });
+    await nats.flush();
+  });
+
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((app) => app.close()));
+  });
+
+  afterAll(async () => {
+    await nats.close();
+    await deleteEventStream(prefix);
+    await database.drop();
+  });
+
+  it('publishes an event added in a committed transaction, and forgets it', async () => {
+    const app = await start('api');
+    const event = registered();
+    await app.get(Db).asSystem((manager) => app.get(Outbox).add(manager, EVENTS.identity.userRegistered, event));
+    await app.get(Outbox).flush();
+    await until(() => heard.includes(event.eventId));
+    expect(await waiting()).toBe(0);
+  });
+
+  it('never publishes an event whose transaction rolled back', async () => {
+    const app = await start('api');
+    const event = registered();
+    await expect(app.get(Db).withUser(randomUUID(), async (manager) => {
+      await app.get(Outbox).add(manager, EVENTS.identity.userRegistered, event);
+      throw new Error('the change failed');
+    })).rejects.toThrow('the change failed');
+    await app.get(Outbox).flush();
+    expect(await waiting()).toBe(0);
+    expect(heard).not.toContain(event.eventId);
+  });
+
+  it('relays, in the worker role, an event nobody flushed (a crash right after commit)', async () => {
+    const api = await start('api');
+    const event = registered();
+    await api.get(Db).withUser(randomUUID(), (manager) => api.get(Outbox).add(manager, EVENTS.identity.userRegistered, event));
+    await api.close();
+    expect(await waiting()).toBe(1);
+
+    await start('worker');
+    await until(() => heard.includes(event.eventId));
+    await until(async () => (await waiting()) === 0);
+  });
+
+  it('refuses an event that breaks its contract', async () => {
+    const app = await start('api');
+    await expect(app.get(Db).asSystem((manager) =>
+      app.get(Outbox).add(manager, EVENTS.identity.userRegistered, { ...registered(), email: 'not an email' }))).rejects.toThrow('email must be an email');
+  });
+});

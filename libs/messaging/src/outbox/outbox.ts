@@ -1,0 +1,81 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { hasRole, type CommonEnv } from '@platform/config';
+import { EVENT_PAYLOADS, validateAs, type EventOf, type EventSubject } from '@platform/contracts';
+import { Db } from '@platform/database';
+import { EventBus } from '../event-bus.js';
+import { OutboxEventEntity } from './outbox-event.entity.js';
+
+export const OUTBOX_ENV = Symbol('OUTBOX_ENV');
+
+const RELAY_INTERVAL_MS = 1000;
+const BATCH = 100;
+
+/**
+ * Transactional outbox: a durable event is written in the same transaction as the change it
+ * announces, so a change is never committed without its event, nor an event sent for a change
+ * that rolled back. `flush` publishes right after the commit, off the reply's path; a relay in the
+ * worker role retries whatever could not be published (JetStream drops duplicates by event id).
+ */
+@Injectable()
+export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(Outbox.name);
+  private relay?: NodeJS.Timeout;
+  private flushing?: Promise<void>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventBus,
+    @Inject(OUTBOX_ENV) private readonly env: CommonEnv,
+  ) {}
+
+  async add<S extends EventSubject>(manager: EntityManager, subject: S, event: EventOf<S>): Promise<void> {
+    const payload = validateAs(EVENT_PAYLOADS[subject] as new () => EventOf<S>, event);
+    // No RETURNING (updateEntity false): reading the row back would need the system scope.
+    await manager.createQueryBuilder()
+      .insert()
+      .into(OutboxEventEntity)
+      .values({ eventId: payload.eventId, subject, payload: { ...payload } })
+      .updateEntity(false)
+      .execute();
+  }
+
+  /** Publishes what is waiting; one flush at a time per process. */
+  flush(): Promise<void> {
+    this.flushing ??= this.publishWaiting()
+      .catch((error) => this.logger.warn(`Outbox not flushed, will retry: ${String(error)}`))
+      .finally(() => { this.flushing = undefined; });
+    return this.flushing;
+  }
+
+  onApplicationBootstrap(): void {
+    if (!hasRole(this.env, 'worker')) return;
+    this.relay = setInterval(() => void this.flush(), RELAY_INTERVAL_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.relay);
+    await this.flushing;
+  }
+
+  private async publishWaiting(): Promise<void> {
+    for (;;) {
+      const sent = await this.db.asSystem(async (manager) => {
+        // SKIP LOCKED: replicas relaying at once take different rows instead of waiting on each other.
+        const waiting = await manager.getRepository(OutboxEventEntity)
+          .createQueryBuilder('event')
+          .orderBy('event.created_at')
+          .limit(BATCH)
+          .setLock('pessimistic_write')
+          .setOnLocked('skip_locked')
+          .getMany();
+        for (const event of waiting) {
+          await this.events.publish(event.subject as EventSubject, event.payload as never);
+          await manager.getRepository(OutboxEventEntity).delete({ eventId: event.eventId });
+        }
+        return waiting.length;
+      });
+      if (sent < BATCH) return;
+    }
+  }
+}
