@@ -102,6 +102,19 @@ describe('password reset', () => {
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: M.emailRequired });
     });
+
+    it('returns 429 on the 4th request from one IP within 15 minutes', async () => {
+      const client = platform.web();
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await client.post('/api/auth/forgot-password', { email: `flood-${attempt}@example.com` })).status).toBe(200);
+      }
+
+      const response = await client.post('/api/auth/forgot-password', { email: 'flood-3@example.com' });
+
+      expect(response.status).toBe(429);
+      expect(response.body).toEqual({ error: 'Too many requests, please slow down.' });
+      expect(response.headers.get('ratelimit-limit')).toBe('3');
+    });
   });
 
   describe('POST /api/auth/reset-password', () => {
