@@ -13,6 +13,8 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  globalSetup: '<rootDir>/libs/testing/global-setup.mjs',
+  globalTeardown: '<rootDir>/libs/testing/global-teardown.mjs',
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -88,9 +88,9 @@ async function request(method, url, { body, cookie } = {}) {
   return { status: response.status, headers: response.headers, text, json };
 }
 
-function benchDatabaseUrl(infraEnv) {
+function benchDatabaseUrl() {
   if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const base = new URL(infraEnv.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platform');
+  const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platform');
   base.pathname = '/platform_bench';
   return base.toString();
 }
@@ -207,7 +207,7 @@ async function main() {
   console.log(`bench: ${durationSec} s per scenario (+${warmupSec} s warm-up), ${connections} connections, autocannon on loopback; load average now ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
   console.log('bench: infrastructure (scripts/infra)...');
-  const infraEnv = await ensureInfrastructure();
+  if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
 
   console.log('bench: build (nx, cached)...');
   const nxPackage = path.join(ROOT, 'node_modules', 'nx', 'package.json');
@@ -225,11 +225,10 @@ async function main() {
   for (const [name, port] of Object.entries(PORTS)) if (!(await portFree(port))) busy.push(`${name}=${port}`);
   if (busy.length) throw new Error(`port(s) already in use on 127.0.0.1: ${busy.join(', ')} (a previous bench still running?)`);
 
-  const databaseUrl = benchDatabaseUrl(infraEnv);
-  const redisUrl = infraEnv.REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const databaseUrl = benchDatabaseUrl();
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const env = {
     ...process.env,
-    ...infraEnv,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     NATS_PREFIX: 'bench.',

@@ -26,23 +26,11 @@ export function ensureInstalled() {
   run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
-/** Local daemons first (scripts/infra); containers through Testcontainers when only a Docker engine is there. */
-export async function ensureInfrastructure() {
-  const local = spawnSync('bash', [path.join(ROOT, 'scripts', 'infra')], { cwd: ROOT, stdio: 'inherit' });
-  if (local.status === 0) return {};
-  if (spawnSync('docker', ['info'], { stdio: 'ignore' }).status !== 0) {
-    throw new Error('PostgreSQL, Redis or NATS is not reachable and no Docker engine answers: see the line above for what to install.');
-  }
-  console.log('Starting PostgreSQL, Redis and NATS with Testcontainers...');
-  const { GenericContainer, Wait } = await import('testcontainers');
-  const started = async (image, port, configure = (c) => c) =>
-    configure(new GenericContainer(image).withExposedPorts(port).withWaitStrategy(Wait.forListeningPorts())).start();
-  const postgres = await started('postgres:16', 5432, (c) => c.withEnvironment({ POSTGRES_HOST_AUTH_METHOD: 'trust', POSTGRES_DB: 'platform' }));
-  const redis = await started('redis:7', 6379);
-  const nats = await started('nats:2.10', 4222, (c) => c.withCommand(['-js']));
-  return {
-    DATABASE_URL: `postgres://postgres@${postgres.getHost()}:${postgres.getMappedPort(5432)}/platform`,
-    REDIS_URL: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`,
-    NATS_URL: `nats://${nats.getHost()}:${nats.getMappedPort(4222)}`,
-  };
+/**
+ * Local daemons, started by scripts/infra when installed but stopped (or `docker compose up` when
+ * only a Docker engine is there). Returns whether all three are reachable; `npm test` goes on
+ * either way, because its Jest global setup can still run them in Testcontainers.
+ */
+export function ensureInfrastructure() {
+  return spawnSync('bash', [path.join(ROOT, 'scripts', 'infra')], { cwd: ROOT, stdio: 'inherit' }).status === 0;
 }

@@ -67,10 +67,10 @@ function stopAll(code = 0) {
 
 try {
   ensureInstalled();
-  const infraEnv = await ensureInfrastructure();
+  if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
   console.log('Building...');
   run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], { env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
-  const env = { ...DEV_DEFAULTS, ...readDotEnv(), ...process.env, ...infraEnv };
+  const env = { ...DEV_DEFAULTS, ...readDotEnv(), ...process.env };
   run(process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { env });
   for (const name of SERVICES) children.push(startService(name, env));
   process.on('SIGINT', () => stopAll(0));

@@ -22,14 +22,13 @@ async function dropLeftoverTestDatabases(url = 'postgres://postgres@127.0.0.1:54
 
 try {
   ensureInstalled();
-  const infraEnv = await ensureInfrastructure();
-  await dropLeftoverTestDatabases(infraEnv.DATABASE_URL ?? process.env.DATABASE_URL);
+  if (ensureInfrastructure()) await dropLeftoverTestDatabases(process.env.DATABASE_URL);
   console.log('Type checking...');
   run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);
   const jest = spawnSync(
     process.execPath,
     ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...process.argv.slice(2)],
-    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...infraEnv } },
+    { cwd: ROOT, stdio: 'inherit' },
   );
   process.exit(jest.status ?? 1);
 } catch (error) {
