@@ -3,11 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
 
 /** Databases of test files that crashed before dropping their own; one still in use is left alone. */
 async function dropLeftoverTestDatabases(url = 'postgres://postgres@127.0.0.1:5432/platform') {
+  // Imported here, not at the top: on a fresh clone this file runs before anything is installed.
+  const { default: pg } = await import('pg');
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
