@@ -16,9 +16,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ensureInfrastructure, ROOT } from './lib.mjs';
-import { dropBenchDatabase } from './bench/database.mjs';
-import { load } from './bench/load.mjs';
+import { ensureInfrastructure, ensureInstalled, ROOT } from './lib.mjs';
 import { describeOutput, runToCompletion, startNode, stop, stopAll } from './bench/processes.mjs';
 import { ratios, ratioTable, resultLine, resultsTable } from './bench/report.mjs';
 
@@ -207,11 +205,15 @@ async function main() {
   console.log(`bench: ${durationSec} s per scenario (+${warmupSec} s warm-up), ${connections} connections, autocannon on loopback; load average now ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
   console.log('bench: infrastructure (scripts/infra)...');
+  ensureInstalled();
+  // Loaded after the install step: they need packages a fresh clone does not have yet.
+  const { dropBenchDatabase } = await import('./bench/database.mjs');
+  const { load } = await import('./bench/load.mjs');
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
 
   console.log('bench: build (nx, cached)...');
   const nxPackage = path.join(ROOT, 'node_modules', 'nx', 'package.json');
-  if (!existsSync(nxPackage)) throw new Error('nx is not installed: run npm ci first');
+  if (!existsSync(nxPackage)) throw new Error('nx is not installed: run npm install first');
   const nx = path.join(ROOT, 'node_modules', 'nx', JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
   await runToCompletion('build', process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
     cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, timeoutMs: BUILD_TIMEOUT_MS,
