@@ -1,4 +1,4 @@
-import { CommonEnv, EnvBoolean, EnvInt, Secret } from '@platform/config';
+import { CommonEnv, EnvInt, Secret } from '@platform/config';
 import { IsOptional, IsString, Matches } from 'class-validator';
 
 export class IdentityEnv extends CommonEnv {
@@ -22,5 +22,4 @@ export class IdentityEnv extends CommonEnv {
 
   @EnvInt(1) NATS_REQUEST_TIMEOUT_MS = 5000;
 
-  @EnvBoolean() SECURE_COOKIES = false;
 }
