@@ -21,5 +21,4 @@ export class IdentityEnv extends CommonEnv {
   APP_URL = 'http://localhost:3000';
 
   @EnvInt(1) NATS_REQUEST_TIMEOUT_MS = 5000;
-
 }
