@@ -4,3 +4,4 @@ export * from './test-client.js';
 export * from './test-database.js';
 export * from './test-env.js';
 export * from './event-stream.js';
+export * from './redis-keys.js';

@@ -1,6 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { EnvSource } from '@platform/config';
 import { deleteEventStream } from './event-stream.js';
+import { deleteRedisKeys } from './redis-keys.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { TestClient } from './test-client.js';
 import { testEnv } from './test-env.js';
@@ -90,5 +91,6 @@ export class TestPlatform {
     await this.sandbox.close();
     await this.database.drop();
     await deleteEventStream(this.env.NATS_PREFIX!);
+    await deleteRedisKeys(this.env.REDIS_PREFIX!);
   }
 }
