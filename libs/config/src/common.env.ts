@@ -1,10 +1,16 @@
 import { IsIn, IsString, Matches } from 'class-validator';
+import { Secret } from './env-decorators.js';
 
-/** Variables every service reads; each service's env class extends this one. */
+/**
+ * Variables every service reads; each service's env class extends this one. Connection URLs are
+ * secrets: they may carry passwords.
+ */
 export class CommonEnv {
+  @Secret()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/platform';
 
+  @Secret()
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
@@ -12,6 +18,7 @@ export class CommonEnv {
   @Matches(/^[A-Za-z0-9:_-]*$/, { message: 'may hold only letters, digits, ":", "_" and "-"' })
   REDIS_PREFIX = '';
 
+  @Secret()
   @Matches(/^(nats|tls|wss?):\/\/.+/, { message: 'must be a nats:// URL' })
   NATS_URL = 'nats://127.0.0.1:4222';
 

@@ -1,4 +1,4 @@
-/** The spec's named error codes (platform-core section 7). */
+/** The spec's named error codes (platform-core section 7), and ours where the spec names none. */
 export const ERROR_CODES = {
   adminRequired: 'ADMIN_REQUIRED',
   planRequired: 'PLAN_REQUIRED',
@@ -6,10 +6,7 @@ export const ERROR_CODES = {
   modelRestricted: 'MODEL_RESTRICTED',
   quotaExceeded: 'QUOTA_EXCEEDED',
   agentLimitReached: 'AGENT_LIMIT_REACHED',
-  rateLimited: 'RATE_LIMITED',
   botCheckFailed: 'BOT_CHECK_FAILED',
-  csrf: 'CSRF_REJECTED',
-  serviceUnavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -7,7 +7,3 @@ export type Plan = (typeof PLANS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/** The checkout/AI family that validate-key and keys/validate report. */
-export const AI_PLANS = ['label', 'solo', 'collective', 'network'] as const;
-export type AiPlan = (typeof AI_PLANS)[number];

@@ -1,12 +1,10 @@
 import pg from 'pg';
+import { databaseUrlNamed } from './database-url.js';
 
 /** Creates the database named in the URL when it is missing (a fresh machine, a new test file). */
 export async function ensureDatabase(url: string, template?: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const client = new pg.Client({ connectionString: databaseUrlNamed(url, 'postgres') });
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

@@ -1,4 +1,5 @@
 export * from './data-source.factory.js';
+export * from './database-url.js';
 export * from './database.module.js';
 export * from './db.js';
 export * from './ensure-database.js';

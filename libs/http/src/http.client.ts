@@ -35,10 +35,6 @@ export class OutboundHttp {
     );
   }
 
-  get isOpen(): boolean {
-    return this.breaker.opened;
-  }
-
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     return this.breaker.fire(url, init);
   }

@@ -1,6 +1,6 @@
 import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createPino, hasRole, PinoLogger, type CommonEnv } from '@platform/config';
+import { createPino, hasRole, PinoLogger, redactEnv, type CommonEnv } from '@platform/config';
 import { PrefixedNatsServer } from './prefixed-nats.server.js';
 import { ReplyInterceptor } from './reply.interceptor.js';
 
@@ -11,6 +11,7 @@ import { ReplyInterceptor } from './reply.interceptor.js';
  */
 export async function startService(module: DynamicModule, env: CommonEnv, serviceName: string): Promise<INestApplicationContext> {
   const logger = new PinoLogger(createPino(serviceName, env.LOG_LEVEL));
+  logger.log({ env: redactEnv(env) }, 'configuration');
   if (!hasRole(env, 'api')) {
     const context = await NestFactory.createApplicationContext(module, { logger });
     context.enableShutdownHooks();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { ensureDatabase, migrateSchema } from '@platform/database';
+import { databaseUrlNamed, ensureDatabase, migrateSchema } from '@platform/database';
 import { INFRA } from './infra-urls.js';
 import { allServiceDatabases, migrationsFingerprint } from './service-databases.js';
 
@@ -9,14 +9,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-function withDatabase(url: string, name: string): string {
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
-
 async function adminQuery<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: withDatabase(INFRA.databaseUrl, 'postgres') });
+  const client = new pg.Client({ connectionString: databaseUrlNamed(INFRA.databaseUrl, 'postgres') });
   await client.connect().catch((error: Error) => {
     throw new Error(`PostgreSQL is not reachable at ${INFRA.databaseUrl} (${error.message}); run scripts/infra`);
   });
@@ -40,7 +34,7 @@ async function ensureTemplate(): Promise<string> {
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate', [template]);
       if (rowCount) return;
       await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(template)}`);
-      const url = withDatabase(INFRA.databaseUrl, template);
+      const url = databaseUrlNamed(INFRA.databaseUrl, template);
       await ensureDatabase(url);
       for (const database of await allServiceDatabases()) await migrateSchema(url, database);
       await client.query(`ALTER DATABASE ${pg.escapeIdentifier(template)} WITH is_template true`);
@@ -68,7 +62,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `platform_test_${randomBytes(6).toString('hex')}`;
   await adminQuery((client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`));
   return {
-    url: withDatabase(INFRA.databaseUrl, name),
+    url: databaseUrlNamed(INFRA.databaseUrl, name),
     drop: () => adminQuery(async (client) => {
       await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
     }),

@@ -1,7 +1,7 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
-import { createPino, loadEnv, PinoLogger, type EnvSource } from '@platform/config';
+import { createPino, loadEnv, PinoLogger, redactEnv, type EnvSource } from '@platform/config';
 import type { Surface } from '@platform/contracts';
 import { GatewayEnv } from './gateway.env.js';
 import { GATEWAY_SERVICE, GatewayModule } from './gateway.module.js';
@@ -49,6 +49,7 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
 /** Boots the three surfaces from an env source; main.ts passes process.env, tests their own. */
 export async function startGateway(source: EnvSource): Promise<RunningGateway> {
   const env = loadEnv(GatewayEnv, source);
+  createPino(GATEWAY_SERVICE, env.LOG_LEVEL).info({ env: redactEnv(env) }, 'configuration');
   const web = await startSurface('web', env.WEB_PORT, env);
   const backend = await startSurface('backend', env.BACKEND_PORT, env);
   const summarizer = await startSurface('summarizer', env.SUMMARIZER_PORT, env);

@@ -1,4 +1,4 @@
-import type { AiPlan, Plan, SubscriptionStatus } from '../plans.js';
+import type { Plan, SubscriptionStatus } from '../plans.js';
 
 /** Response shapes of the identity routes (platform-core 4.1, 4.5; extended 4.4). */
 export interface SessionUserView {
@@ -28,7 +28,7 @@ export interface KeyValidationView {
   valid: true;
   userId: string;
   email?: string;
-  plan: AiPlan | Plan;
+  plan: Plan;
   subscriptionStatus?: SubscriptionStatus;
   features: string[];
 }
