@@ -10,3 +10,6 @@ export * from './routes.js';
 export * from './subjects.js';
 export * from './validate.js';
 export * from './queues.js';
+export * from './agents/index.js';
+export * from './ai/index.js';
+export * from './usage/index.js';

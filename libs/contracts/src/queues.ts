@@ -1,4 +1,6 @@
 import { IsString } from 'class-validator';
+import { ProvisionAgentJob, WatchdogCheckJob } from './agents/agent-jobs.js';
+import { ToolUsageJob, UsageEventJob } from './usage/usage-jobs.js';
 
 /**
  * Someone asked for a reset link. The reply to them is sent before anyone looks the address up,
@@ -11,10 +13,18 @@ export class PasswordResetRequestedJob {
 /** BullMQ queue names (ARCHITECTURE.md, Messaging) and the job payload class of each. */
 export const QUEUES = {
   identityMail: 'identity.mail',
+  agentsProvision: 'agents.provision',
+  watchdogCheck: 'watchdog.check',
+  usageLog: 'usage.log',
+  usageTools: 'usage.tools',
 } as const;
 
 export const JOB_PAYLOADS = {
   [QUEUES.identityMail]: PasswordResetRequestedJob,
+  [QUEUES.agentsProvision]: ProvisionAgentJob,
+  [QUEUES.watchdogCheck]: WatchdogCheckJob,
+  [QUEUES.usageLog]: UsageEventJob,
+  [QUEUES.usageTools]: ToolUsageJob,
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;

@@ -24,6 +24,11 @@ export const SUBJECTS = {
   },
   agents: {
     hostingStatus: 'svc.agents.hosting_status',
+    watchTargets: 'svc.agents.watch_targets',
+    healthReport: 'svc.agents.health_report',
+    watchdogRepair: 'svc.agents.watchdog_repair',
+    watchdogFail: 'svc.agents.watchdog_fail',
+    names: 'svc.agents.names',
   },
 } as const;
 

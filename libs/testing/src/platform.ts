@@ -5,7 +5,7 @@ import { deleteRedisKeys } from './redis-keys.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { TestClient } from './test-client.js';
 import { testEnv } from './test-env.js';
-import { startGateway, startIdentity, startSandbox } from './service-starters.js';
+import { SERVICE_STARTERS, startGateway, startSandbox, type ServiceName } from './service-starters.js';
 
 type RunningGateway = Awaited<ReturnType<typeof startGateway>>;
 type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -13,6 +13,8 @@ type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
 export interface PlatformOptions {
   /** Gateway replicas to boot, all on the same NATS and Redis. */
   gateways?: number;
+  /** Services besides identity (which every platform has), booted in this order. */
+  services?: ServiceName[];
   env?: EnvSource;
 }
 
@@ -33,7 +35,7 @@ export class TestPlatform {
     readonly env: EnvSource,
     readonly sandbox: RunningSandbox,
     readonly gateways: RunningGateway[],
-    private readonly services: INestApplicationContext[],
+    private readonly services: Map<ServiceName, INestApplicationContext>,
     private readonly database: TestDatabase,
   ) {}
 
@@ -45,10 +47,12 @@ export class TestPlatform {
       BOT_CHECK_VERIFY_URL: `${sandbox.url}/bot-check/siteverify`,
       ...options.env,
     });
-    const platform = new TestPlatform(env, sandbox, [], [], database);
+    const platform = new TestPlatform(env, sandbox, [], new Map(), database);
     try {
-      platform.services.push(await startIdentity(env));
+      // Gateways first: services such as agents hand the backend URL to what they start.
       for (let index = 0; index < (options.gateways ?? 1); index += 1) platform.gateways.push(await startGateway(env));
+      env.BACKEND_URL ??= platform.backendUrl;
+      for (const name of new Set<ServiceName>(['identity', ...(options.services ?? [])])) await platform.startService(name);
     } catch (error) {
       await platform.close();
       throw error;
@@ -85,9 +89,25 @@ export class TestPlatform {
     return { id: registered.body.id, email, password, name: registered.body.name, client };
   }
 
+  /** Stops one service and boots it again on the same env: what a deploy or a crash does to it. */
+  async restartService(name: ServiceName): Promise<void> {
+    await this.stopService(name);
+    await this.startService(name);
+  }
+
+  async stopService(name: ServiceName): Promise<void> {
+    await this.services.get(name)?.close();
+    this.services.delete(name);
+  }
+
+  async startService(name: ServiceName): Promise<void> {
+    if (this.services.has(name)) throw new Error(`${name} is already running`);
+    this.services.set(name, await SERVICE_STARTERS[name](this.env));
+  }
+
   async close(): Promise<void> {
     await Promise.all(this.gateways.map((gateway) => gateway.close()));
-    await Promise.all(this.services.map((service) => service.close()));
+    await Promise.all([...this.services.values()].map((service) => service.close()));
     await this.sandbox.close();
     await this.database.drop();
     await deleteEventStream(this.env.NATS_PREFIX!);

@@ -5,8 +5,12 @@ import type { EnvSource } from '@platform/config';
  * How platform tests boot each service in-process, the same function its main.ts calls.
  * Test infrastructure is the one place that reaches into services; services never import each other.
  */
-export const startIdentity = async (env: EnvSource): Promise<INestApplicationContext> =>
-  (await import('../../../services/identity/src/identity.app.js')).startIdentity(env);
+export const SERVICE_STARTERS = {
+  identity: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/identity/src/identity.app.js')).startIdentity(env),
+} as const;
+
+export type ServiceName = keyof typeof SERVICE_STARTERS;
 
 export const startGateway = async (env: EnvSource) =>
   (await import('../../../services/gateway/src/gateway.app.js')).startGateway(env);

@@ -1,3 +1,4 @@
+import { AgentStatusChangedEvent } from './agent-status-changed.event.js';
 import { PlanChangedEvent } from './plan-changed.event.js';
 import { SessionsRevokedEvent } from './sessions-revoked.event.js';
 import { UserRegisteredEvent } from './user-registered.event.js';
@@ -11,6 +12,9 @@ export const EVENTS = {
   billing: {
     planChanged: 'evt.billing.plan_changed',
   },
+  agents: {
+    statusChanged: 'evt.agents.status_changed',
+  },
 } as const;
 
 /** Subject to payload class: a publish with the wrong shape does not compile. */
@@ -18,6 +22,7 @@ export const EVENT_PAYLOADS = {
   [EVENTS.identity.sessionsRevoked]: SessionsRevokedEvent,
   [EVENTS.identity.userRegistered]: UserRegisteredEvent,
   [EVENTS.billing.planChanged]: PlanChangedEvent,
+  [EVENTS.agents.statusChanged]: AgentStatusChangedEvent,
 } as const;
 
 export type EventSubject = keyof typeof EVENT_PAYLOADS;
