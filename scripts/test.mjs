@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
 
-/** Databases of test files that crashed before dropping their own; one still in use is left alone. */
+/**
+ * Databases of test files that crashed before dropping their own, and templates of earlier
+ * migration sets (the current one is rebuilt if its fingerprint still matches); one in use is left alone.
+ */
 async function dropLeftoverTestDatabases(url = 'postgres://postgres@127.0.0.1:5432/platform') {
   // Imported here, not at the top: on a fresh clone this file runs before anything is installed.
   const { default: pg } = await import('pg');
@@ -14,9 +17,12 @@ async function dropLeftoverTestDatabases(url = 'postgres://postgres@127.0.0.1:54
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
-    const { rows } = await client.query(`SELECT datname FROM pg_database WHERE datname LIKE 'platform\\_test\\_%'`);
+    const { rows } = await client.query(
+      `SELECT datname FROM pg_database WHERE datname LIKE 'platform\\_test\\_%' OR datname LIKE 'platform\\_tpl\\_%'`);
     for (const { datname } of rows) {
-      await client.query(`DROP DATABASE ${pg.escapeIdentifier(datname)}`).catch(() => undefined);
+      const name = pg.escapeIdentifier(datname);
+      await client.query(`ALTER DATABASE ${name} WITH is_template false`).catch(() => undefined);
+      await client.query(`DROP DATABASE ${name}`).catch(() => undefined);
     }
   } finally {
     await client.end();

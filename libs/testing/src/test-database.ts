@@ -24,13 +24,14 @@ async function adminQuery<T>(work: (client: pg.Client) => Promise<T>): Promise<T
 /**
  * Migrates every schema once into a template named after the migrations' fingerprint, under an
  * advisory lock so parallel test files build it once; later runs reuse it while nothing changed.
+ * Templates of earlier migration sets are dropped by `npm test` before it starts, not here: another
+ * checkout's run on the same server may still be cloning from one.
  */
 async function ensureTemplate(): Promise<string> {
   const template = `platform_tpl_${migrationsFingerprint()}`;
   await adminQuery(async (client) => {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
     try {
-      await dropOlderTemplates(client, template);
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate', [template]);
       if (rowCount) return;
       await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(template)}`);
@@ -43,17 +44,6 @@ async function ensureTemplate(): Promise<string> {
     }
   });
   return template;
-}
-
-/** Templates of earlier migration sets: nothing clones them any more. */
-async function dropOlderTemplates(client: pg.Client, current: string): Promise<void> {
-  const { rows } = await client.query<{ datname: string }>(
-    `SELECT datname FROM pg_database WHERE datname LIKE 'platform\\_tpl\\_%' AND datname <> $1`, [current]);
-  for (const { datname } of rows) {
-    const name = pg.escapeIdentifier(datname);
-    await client.query(`ALTER DATABASE ${name} WITH is_template false`);
-    await client.query(`DROP DATABASE ${name}`).catch(() => undefined);
-  }
 }
 
 /** A database of its own for one test file, cloned from the migrated template. */
