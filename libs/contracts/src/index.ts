@@ -1,3 +1,4 @@
+export * from './admin-emails.js';
 export * from './api-error.js';
 export * from './envelope.js';
 export * from './error-codes.js';

@@ -1,6 +1,6 @@
 /**
  * Rate-limit groups (platform-core section 8). Counted per client IP in Redis.
- * Register, login, forgot and reset have no numbers in the spec: ours are in docs/spec-decisions.md.
+ * Register, login, forgot, reset and demo chat have no numbers in the spec: ours are in docs/spec-decisions.md.
  */
 export interface RateLimitRule {
   points: number;
@@ -23,6 +23,7 @@ export const RATE_LIMITS = {
   login: { points: 10, durationSec: 60, message: SLOW_DOWN },
   forgotPassword: { points: 3, durationSec: 900, message: SLOW_DOWN },
   resetPassword: { points: 5, durationSec: 900, message: SLOW_DOWN },
+  demoChat: { points: 10, durationSec: 60, message: 'Too many requests' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;

@@ -1,3 +1,4 @@
+import { AI_FORWARDED_HEADERS } from './ai/ai-headers.js';
 import type { RateLimitGroup } from './rate-limits.js';
 import { SUBJECTS, type Subject } from './subjects.js';
 
@@ -25,9 +26,11 @@ export interface RouteDef {
   rateLimits?: RateLimitGroup[];
   /** Request headers forwarded in the envelope (lower case); everything else stays at the edge. */
   headers?: string[];
+  /** How long the edge waits for the service; NATS_REQUEST_TIMEOUT_MS when not given. */
+  timeoutMs?: number;
 }
 
-type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers'>;
+type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers' | 'timeoutMs'>;
 
 const web = (method: HttpMethod, path: string, auth: AuthMode, target: Target): RouteDef =>
   ({ surface: 'web', method, path, auth, ...target });
@@ -39,6 +42,14 @@ const backend = (method: HttpMethod, path: string, auth: AuthMode, target: Targe
 });
 
 const id = SUBJECTS.identity;
+const ai = SUBJECTS.ai;
+const AI = { rateLimits: ['backendAi'] as RateLimitGroup[], headers: AI_FORWARDED_HEADERS };
+
+/**
+ * A chat may try three models of up to AI_MODEL_TIMEOUT_MS (30 s) each; the edge waits for all of
+ * them rather than answering 502 while the service is still trying.
+ */
+export const AI_CHAT_TIMEOUT_MS = 100_000;
 
 export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/register', 'none', { subject: id.register, rateLimits: ['register'] }),
@@ -57,7 +68,15 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/keys/:id', 'session', { subject: id.getKey }),
   web('DELETE', '/api/keys/:id', 'session', { subject: id.deleteKey }),
   web('GET', '/api/health', 'none', { edge: 'hostHealth' }),
+  web('GET', '/api/demo/chat', 'none', { subject: ai.demoModels }),
+  web('POST', '/api/demo/chat', 'none', { subject: ai.demoChat, rateLimits: ['demoChat'], timeoutMs: AI_CHAT_TIMEOUT_MS }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
+  backend('GET', '/api/ai/health', 'none', { subject: ai.health, ...AI }),
+  backend('GET', '/api/ai/models', 'none', { subject: ai.models, ...AI }),
+  backend('GET', '/api/ai/models/:provider', 'none', { subject: ai.providerModels, ...AI }),
+  backend('POST', '/api/ai/models/select', 'internal', { subject: ai.selectModel, ...AI }),
+  backend('POST', '/api/ai/chat', 'internal', { subject: ai.chat, ...AI, timeoutMs: AI_CHAT_TIMEOUT_MS }),
+  backend('POST', '/api/ai/estimate-cost', 'internal', { subject: ai.estimateCost, ...AI }),
 ];

@@ -30,6 +30,16 @@ export const SUBJECTS = {
     watchdogFail: 'svc.agents.watchdog_fail',
     names: 'svc.agents.names',
   },
+  ai: {
+    health: 'svc.ai.health',
+    models: 'svc.ai.models',
+    providerModels: 'svc.ai.provider_models',
+    selectModel: 'svc.ai.select_model',
+    chat: 'svc.ai.chat',
+    estimateCost: 'svc.ai.estimate_cost',
+    demoModels: 'svc.ai.demo_models',
+    demoChat: 'svc.ai.demo_chat',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

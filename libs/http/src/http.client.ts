@@ -7,6 +7,8 @@ export interface OutboundOptions {
   errorThresholdPercentage?: number;
   /** How long an open breaker rejects before it lets one call through to test the party. */
   resetTimeoutMs?: number;
+  /** Calls in the rolling window before the breaker may open at all. */
+  volumeThreshold?: number;
 }
 
 export class OutboundUnavailableError extends Error {}
@@ -30,13 +32,18 @@ export class OutboundHttp {
         timeout: false,
         errorThresholdPercentage: options.errorThresholdPercentage ?? 50,
         resetTimeout: options.resetTimeoutMs ?? 30_000,
-        volumeThreshold: 5,
+        volumeThreshold: options.volumeThreshold ?? 5,
       },
     );
   }
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     return this.breaker.fire(url, init);
+  }
+
+  /** An open breaker rejects calls without trying; a caller can skip this party instead. */
+  get isOpen(): boolean {
+    return this.breaker.opened;
   }
 
   shutdown(): void {

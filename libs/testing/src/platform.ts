@@ -45,6 +45,9 @@ export class TestPlatform {
     const env = testEnv(database.url, {
       SMTP_URL: sandbox.smtpUrl,
       BOT_CHECK_VERIFY_URL: `${sandbox.url}/bot-check/siteverify`,
+      OPENROUTER_BASE_URL: sandbox.llm.openrouter,
+      ANTHROPIC_BASE_URL: sandbox.llm.anthropic,
+      OPENAI_BASE_URL: sandbox.llm.openai,
       ...options.env,
     });
     const platform = new TestPlatform(env, sandbox, [], new Map(), database);

@@ -1,10 +1,10 @@
-import { Module, type DynamicModule, type OnApplicationShutdown, Inject } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import { Module, type DynamicModule } from '@nestjs/common';
 import type { Surface } from '@platform/contracts';
 import { MessagingModule } from '@platform/messaging';
+import { RedisModule } from '@platform/queue';
 import { AuthResolver } from './auth/auth-resolver.js';
 import type { GatewayEnv } from './gateway.env.js';
-import { GATEWAY_ENV, REDIS, SURFACE } from './gateway.tokens.js';
+import { GATEWAY_ENV, SURFACE } from './gateway.tokens.js';
 import { EdgeHealthService } from './health/edge-health.service.js';
 import { HostMetrics } from './health/host-metrics.js';
 import { RateLimiter } from './limits/rate-limiter.js';
@@ -12,14 +12,6 @@ import { RoutePipeline } from './routing/route-pipeline.js';
 import { RouteRegistrar } from './routing/route-registrar.js';
 
 export const GATEWAY_SERVICE = 'gateway';
-
-class RedisCloser implements OnApplicationShutdown {
-  constructor(@Inject(REDIS) private readonly redis: Redis) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
-  }
-}
 
 /** One module per surface; a gateway process runs the three side by side, each on its own port. */
 @Module({})
@@ -34,12 +26,11 @@ export class GatewayModule {
           serviceName: GATEWAY_SERVICE,
           requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
         }),
+        RedisModule.forRoot(env.REDIS_URL),
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
         { provide: SURFACE, useValue: surface },
-        { provide: REDIS, useFactory: () => new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 }) },
-        RedisCloser,
         HostMetrics,
         EdgeHealthService,
         RateLimiter,

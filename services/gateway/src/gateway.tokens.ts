@@ -1,3 +1,2 @@
 export const GATEWAY_ENV = Symbol('GATEWAY_ENV');
 export const SURFACE = Symbol('SURFACE');
-export const REDIS = Symbol('REDIS');

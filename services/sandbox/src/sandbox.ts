@@ -18,6 +18,8 @@ export interface RunningSandbox {
   smtpPort: number;
   smtpUrl: string;
   botCheckSecret: string;
+  /** Base URLs of the LLM vendors, as each vendor's own client configures them. */
+  llm: { openrouter: string; anthropic: string; openai: string };
   close(): Promise<void>;
 }
 
@@ -39,11 +41,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const smtpPort = app.get(SmtpListener).port;
   const host = hostForUrl(config.host);
   let closing: Promise<void> | undefined;
+  const url = `http://${host}:${httpPort}`;
   return {
-    url: `http://${host}:${httpPort}`,
+    url,
     smtpPort,
     smtpUrl: `smtp://${host}:${smtpPort}`,
     botCheckSecret: config.botCheckSecret,
+    llm: { openrouter: `${url}/openrouter/api/v1`, anthropic: `${url}/anthropic`, openai: `${url}/openai/v1` },
     close: () => (closing ??= app.close()),
   };
 }

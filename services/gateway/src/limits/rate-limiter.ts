@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RATE_LIMITS, type RateLimitGroup } from '@platform/contracts';
-import { GATEWAY_ENV, REDIS } from '../gateway.tokens.js';
+import { REDIS } from '@platform/queue';
+import { GATEWAY_ENV } from '../gateway.tokens.js';
 import type { GatewayEnv } from '../gateway.env.js';
 
 export interface LimitOutcome {

@@ -54,7 +54,7 @@ export class RoutePipeline {
       throw new ApiError(403, 'Cross-site request refused');
     }
     if (route.edge) return this.health.answer(route.edge);
-    return this.rpc.send(route.subject!, this.envelope(route, request, auth));
+    return this.rpc.send(route.subject!, this.envelope(route, request, auth), route.timeoutMs);
   }
 
   private envelope(route: RouteDef, request: FastifyRequest, auth: Envelope['auth']): Envelope {

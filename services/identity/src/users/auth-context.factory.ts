@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AuthContext } from '@platform/contracts';
+import { isAdminEmail, type AuthContext } from '@platform/contracts';
 import { IDENTITY_ENV } from '../identity.tokens.js';
 import type { IdentityEnv } from '../identity.env.js';
-import { isAdminEmail } from './admin-policy.js';
 import type { UserEntity } from './user.entity.js';
 
 @Injectable()

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { IsNull, LessThanOrEqual, QueryFailedError } from 'typeorm';
 import {
-  ApiError, EVENTS, IDENTITY_MESSAGES as M, type ChangePasswordDto, type PlanChangedEvent,
+  ApiError, EVENTS, IDENTITY_MESSAGES as M, isAdminEmail, type ChangePasswordDto, type PlanChangedEvent,
   type ProfileView, type RegisterDto, type UpdateProfileDto,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
@@ -12,7 +12,6 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { IDENTITY_ENV } from '../identity.tokens.js';
 import type { IdentityEnv } from '../identity.env.js';
-import { isAdminEmail } from './admin-policy.js';
 import { newReferralCode } from './referral-code.js';
 import { UserEntity } from './user.entity.js';
 

@@ -1,4 +1,4 @@
-import { isAdminEmail } from './admin-policy.js';
+import { isAdminEmail } from './admin-emails.js';
 
 describe('isAdminEmail', () => {
   it.each([

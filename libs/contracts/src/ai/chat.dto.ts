@@ -1,0 +1,56 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayNotEmpty, IsArray, IsIn, IsInt, IsNumber, Matches, IsOptional, IsString, Max, Min, ValidateNested,
+} from 'class-validator';
+import { AI_MESSAGES as M } from './ai-messages.js';
+import { TASK_TYPES, type TaskType } from './ai-routing.js';
+
+export const CHAT_ROLES = ['user', 'assistant', 'system'] as const;
+export type ChatRole = (typeof CHAT_ROLES)[number];
+
+export class ChatMessageDto {
+  @IsIn(CHAT_ROLES, { message: M.messageRole }) role!: ChatRole;
+  @IsString({ message: M.messageContent }) content!: string;
+}
+
+/** POST /api/ai/chat (platform-core 4.8). */
+export class ChatRequestDto {
+  @ValidateNested({ each: true })
+  @Type(() => ChatMessageDto)
+  @ArrayNotEmpty({ message: M.messagesRequired })
+  @IsArray({ message: M.messagesRequired })
+  messages!: ChatMessageDto[];
+
+  @IsOptional() @IsString() model?: string;
+
+  @IsOptional() @IsIn(TASK_TYPES, { message: M.invalidTaskType }) taskType?: TaskType;
+
+  @IsOptional() @IsNumber() @Min(0) @Max(2) temperature?: number;
+
+  @IsOptional() @IsNumber() @Min(0) @Max(1) top_p?: number;
+
+  @IsOptional() @IsInt() @Min(1) @Max(200_000) max_tokens?: number;
+}
+
+/** POST /api/ai/models/select. */
+export class SelectModelDto {
+  @IsOptional() @IsIn(TASK_TYPES, { message: M.invalidTaskType }) taskType?: TaskType;
+}
+
+/** POST /api/ai/estimate-cost. */
+export class EstimateCostDto {
+  @IsString({ message: M.estimateFields }) model!: string;
+  @IsInt({ message: M.estimateFields }) @Min(0) inputTokens!: number;
+  @IsInt({ message: M.estimateFields }) @Min(0) outputTokens!: number;
+}
+
+/** POST /api/demo/chat (platform-core 4.9); the conversation is filtered by the service, not rejected. */
+export class DemoChatDto {
+  @Matches(/\S/, { message: M.demoMessageRequired })
+  @IsString({ message: M.demoMessageRequired })
+  message!: string;
+
+  @IsOptional() @IsString() model?: string;
+  @IsOptional() @IsString() mode?: string;
+  @IsOptional() @IsArray() conversation?: unknown[];
+}

@@ -1,0 +1,40 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { QueueModule, RedisModule } from '@platform/queue';
+import { AccessGuard } from './access/access.guard.js';
+import type { AiGatewayEnv } from './ai-gateway.env.js';
+import { AI_GATEWAY_ENV } from './ai-gateway.tokens.js';
+import { ChatHandlers } from './chat/chat.handlers.js';
+import { ChatService } from './chat/chat.service.js';
+import { ModelRunner } from './chat/model-runner.js';
+import { DemoHandlers } from './demo/demo.handlers.js';
+import { DemoService } from './demo/demo.service.js';
+import { ModelsHandlers } from './models/models.handlers.js';
+import { ModelsService } from './models/models.service.js';
+import { ProviderRegistry } from './providers/provider-registry.js';
+import { QuotaStore } from './quota/quota.store.js';
+import { UsageRecorder } from './usage/usage-recorder.js';
+
+export const AI_GATEWAY_SERVICE = 'ai-gateway';
+
+/** No database: quotas live in Redis, usage goes to the usage service's queue. */
+@Module({})
+export class AiGatewayModule {
+  static forRoot(env: AiGatewayEnv): DynamicModule {
+    return {
+      module: AiGatewayModule,
+      imports: [QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }), RedisModule.forRoot(env.REDIS_URL)],
+      controllers: [ModelsHandlers, ChatHandlers, DemoHandlers],
+      providers: [
+        { provide: AI_GATEWAY_ENV, useValue: env },
+        AccessGuard,
+        ProviderRegistry,
+        ModelRunner,
+        QuotaStore,
+        UsageRecorder,
+        ChatService,
+        ModelsService,
+        DemoService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,1 @@
+export const AI_GATEWAY_ENV = Symbol('AI_GATEWAY_ENV');

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AI_HEADERS, AI_MESSAGES as M, ApiError, catalogueModel, DEFAULT_MAX_TOKENS, ERROR_CODES, MONTHLY_TOKEN_QUOTA,
+  ROUTES, SUBJECTS, type AuthContext, type ChatRequestDto,
+} from '@platform/contracts';
+import { allowedModels, isModelAllowed, type AiAccess } from '../access/plan-policy.js';
+import { QuotaStore, type Reservation } from '../quota/quota.store.js';
+import { worstCaseTokens } from '../quota/quota-period.js';
+import { UsageRecorder } from '../usage/usage-recorder.js';
+import { attemptPlan } from './attempt-plan.js';
+import { ModelRunner } from './model-runner.js';
+
+/** Usage of a chat that names no agent is billed to this agent id. */
+export const DIRECT_AGENT_ID = 'api-chat';
+
+const CHAT_ENDPOINT = ROUTES.find((route) => route.subject === SUBJECTS.ai.chat)!.path;
+
+export interface ChatReply {
+  id: string;
+  model: string;
+  provider: string;
+  message: { role: 'assistant'; content: string };
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  timestamp: string;
+}
+
+@Injectable()
+export class ChatService {
+  constructor(
+    private readonly runner: ModelRunner,
+    private readonly quota: QuotaStore,
+    private readonly usage: UsageRecorder,
+  ) {}
+
+  async chat(caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto): Promise<ChatReply> {
+    if (dto.model && !catalogueModel(dto.model)) throw new ApiError(400, M.unknownModel);
+    if (dto.model && !isModelAllowed(access.plan, dto.model)) {
+      throw new ApiError(403, M.modelRestricted, { success: false, code: ERROR_CODES.modelRestricted, allowedModels: allowedModels(access.plan) });
+    }
+    const plan = attemptPlan({ model: dto.model, taskType: dto.taskType, allowed: (id) => isModelAllowed(access.plan, id) });
+    const maxTokens = dto.max_tokens ?? DEFAULT_MAX_TOKENS;
+    const reservation = await this.reserve(caller.userId, access, worstCaseTokens(dto.messages, maxTokens));
+    let served;
+    try {
+      served = await this.runner.run(plan, { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p });
+    } catch (error) {
+      if (reservation) await this.quota.release(reservation);
+      throw error;
+    }
+    if (reservation) await this.quota.settle(reservation, served.promptTokens + served.completionTokens);
+    this.usage.record({
+      userId: caller.userId,
+      agentId: headers[AI_HEADERS.agent]?.trim() || DIRECT_AGENT_ID,
+      model: served.model,
+      provider: served.provider,
+      inputTokens: served.promptTokens,
+      outputTokens: served.completionTokens,
+      endpoint: CHAT_ENDPOINT,
+    });
+    return {
+      id: served.id,
+      model: served.model,
+      provider: served.provider,
+      message: { role: 'assistant', content: served.content },
+      usage: { prompt_tokens: served.promptTokens, completion_tokens: served.completionTokens, total_tokens: served.promptTokens + served.completionTokens },
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  /** Nothing to reserve on an unlimited quota (network, admins). */
+  private async reserve(userId: string, access: AiAccess, tokens: number): Promise<Reservation | null> {
+    const limit = MONTHLY_TOKEN_QUOTA[access.plan];
+    if (limit === null) return null;
+    const outcome = await this.quota.reserve(userId, limit, tokens, new Date());
+    if (outcome.admitted) return outcome.reservation;
+    throw new ApiError(429, M.quotaExceeded, {
+      success: false, code: ERROR_CODES.quotaExceeded, limit, used: outcome.used, resetsAt: outcome.resetsAt.toISOString(),
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { AI_MESSAGES as M, ApiError, MAX_MODEL_ATTEMPTS } from '@platform/contracts';
+import type { Completion, CompletionRequest } from '../providers/chat-provider.js';
+import { ProviderRegistry } from '../providers/provider-registry.js';
+import type { Attempt } from './attempt-plan.js';
+
+export interface Served extends Completion {
+  model: string;
+  provider: Attempt['provider'];
+}
+
+/**
+ * Tries a plan's models in order until one answers. A provider whose breaker is open is skipped
+ * without counting as an attempt; at most MAX_MODEL_ATTEMPTS calls are made, each bounded by
+ * AI_MODEL_TIMEOUT_MS.
+ */
+@Injectable()
+export class ModelRunner {
+  private readonly logger = new Logger(ModelRunner.name);
+
+  constructor(private readonly providers: ProviderRegistry) {}
+
+  async run(plan: Attempt[], request: Omit<CompletionRequest, 'model'>): Promise<Served> {
+    if (!plan.length) throw new ApiError(404, M.noModels);
+    let tried = 0;
+    for (const attempt of plan) {
+      if (tried === MAX_MODEL_ATTEMPTS) break;
+      if (!this.providers.isAvailable(attempt.provider)) continue;
+      tried += 1;
+      try {
+        return { ...(await this.providers.complete(attempt.provider, attempt.model, request)), ...attempt };
+      } catch (error) {
+        this.logger.warn(`${attempt.model} on ${attempt.provider} failed, trying the next model: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    throw new ApiError(tried ? 500 : 404, tried ? M.providerError : M.noModels);
+  }
+}

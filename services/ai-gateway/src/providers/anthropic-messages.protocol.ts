@@ -1,0 +1,38 @@
+import { ProviderError, type ChatProtocol, type Completion, type CompletionRequest } from './chat-provider.js';
+
+interface MessagesBody {
+  id?: string;
+  content?: { type?: string; text?: unknown }[];
+  usage?: { input_tokens?: unknown; output_tokens?: unknown };
+}
+
+/** The messages protocol: system prompts travel in `system`, not as a message. */
+export class AnthropicMessagesProtocol implements ChatProtocol {
+  constructor(private readonly apiKey: string, private readonly version: string) {}
+
+  request(request: CompletionRequest) {
+    const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content);
+    return {
+      path: '/v1/messages',
+      headers: { 'x-api-key': this.apiKey, 'anthropic-version': this.version },
+      body: {
+        model: request.model,
+        max_tokens: request.maxTokens,
+        ...(system.length ? { system: system.join('\n\n') } : {}),
+        messages: request.messages.filter((message) => message.role !== 'system').map(({ role, content }) => ({ role, content })),
+        temperature: request.temperature,
+        top_p: request.topP,
+      },
+    };
+  }
+
+  parse(body: unknown): Completion {
+    const answer = body as MessagesBody;
+    const texts = (answer.content ?? []).filter((part) => part.type === 'text' && typeof part.text === 'string');
+    const { input_tokens: input, output_tokens: output } = answer.usage ?? {};
+    if (!texts.length || !Number.isInteger(input) || !Number.isInteger(output)) {
+      throw new ProviderError('message without text content or usage');
+    }
+    return { id: String(answer.id ?? ''), content: texts.map((part) => part.text).join(''), promptTokens: input as number, completionTokens: output as number };
+  }
+}

@@ -1,0 +1,70 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { AI_PROVIDERS, type AiProvider } from '@platform/contracts';
+import { OutboundHttp } from '@platform/http';
+import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
+import type { AiGatewayEnv } from '../ai-gateway.env.js';
+import { AnthropicMessagesProtocol } from './anthropic-messages.protocol.js';
+import { ProviderError, type ChatProtocol, type Completion, type CompletionRequest } from './chat-provider.js';
+import { OpenAiChatProtocol } from './openai-chat.protocol.js';
+
+interface Provider {
+  baseUrl: string;
+  configured: boolean;
+  protocol: ChatProtocol;
+  http: OutboundHttp;
+}
+
+/**
+ * The three providers, each behind its own breaker so one vendor's outage opens only its own.
+ * A direct vendor is sent its own model name (the part after `<vendor>/`); the aggregator takes the catalogue id.
+ */
+@Injectable()
+export class ProviderRegistry implements OnApplicationShutdown {
+  private readonly providers: Record<AiProvider, Provider>;
+
+  constructor(@Inject(AI_GATEWAY_ENV) env: AiGatewayEnv) {
+    const http = (name: AiProvider) => new OutboundHttp(name, {
+      timeoutMs: env.AI_MODEL_TIMEOUT_MS,
+      resetTimeoutMs: env.AI_BREAKER_RESET_MS,
+      errorThresholdPercentage: env.AI_BREAKER_ERROR_PERCENT,
+      volumeThreshold: env.AI_BREAKER_VOLUME,
+    });
+    const provider = (name: AiProvider, baseUrl: string, apiKey: string, protocol: ChatProtocol): Provider =>
+      ({ baseUrl: baseUrl.replace(/\/+$/, ''), configured: apiKey !== '', protocol, http: http(name) });
+    this.providers = {
+      openrouter: provider('openrouter', env.OPENROUTER_BASE_URL, env.OPENROUTER_API_KEY, new OpenAiChatProtocol(env.OPENROUTER_API_KEY)),
+      anthropic: provider('anthropic', env.ANTHROPIC_BASE_URL, env.ANTHROPIC_API_KEY, new AnthropicMessagesProtocol(env.ANTHROPIC_API_KEY, env.ANTHROPIC_VERSION)),
+      openai: provider('openai', env.OPENAI_BASE_URL, env.OPENAI_API_KEY, new OpenAiChatProtocol(env.OPENAI_API_KEY)),
+    };
+  }
+
+  isConfigured(name: AiProvider): boolean {
+    return this.providers[name].configured;
+  }
+
+  /** Configured and its breaker closed (or half-open, ready for a test call). */
+  isAvailable(name: AiProvider): boolean {
+    return this.isConfigured(name) && !this.providers[name].http.isOpen;
+  }
+
+  availability(): Record<AiProvider, boolean> {
+    return Object.fromEntries(AI_PROVIDERS.map((name) => [name, this.isAvailable(name)])) as Record<AiProvider, boolean>;
+  }
+
+  async complete(name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>): Promise<Completion> {
+    const provider = this.providers[name];
+    const model = name === 'openrouter' ? catalogueId : catalogueId.slice(catalogueId.indexOf('/') + 1);
+    const call = provider.protocol.request({ ...request, model });
+    const response = await provider.http.fetch(`${provider.baseUrl}${call.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...call.headers },
+      body: JSON.stringify(call.body),
+    });
+    if (!response.ok) throw new ProviderError(`${name} answered ${response.status} for ${model}`);
+    return provider.protocol.parse(await response.json());
+  }
+
+  onApplicationShutdown(): void {
+    for (const provider of Object.values(this.providers)) provider.http.shutdown();
+  }
+}

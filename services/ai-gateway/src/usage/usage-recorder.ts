@@ -1,0 +1,39 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { QUEUES } from '@platform/contracts';
+import { BufferedJobProducer, QueueFactory } from '@platform/queue';
+import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
+import type { AiGatewayEnv } from '../ai-gateway.env.js';
+
+export interface UsageFact {
+  userId: string;
+  agentId: string;
+  model: string;
+  provider: string;
+  inputTokens: number;
+  outputTokens: number;
+  endpoint: string;
+}
+
+/** Usage events for the usage service's `usage.log` worker; the reply never waits for them. */
+@Injectable()
+export class UsageRecorder implements OnApplicationShutdown {
+  private readonly producer: BufferedJobProducer<typeof QUEUES.usageLog>;
+
+  constructor(queues: QueueFactory, @Inject(AI_GATEWAY_ENV) env: AiGatewayEnv) {
+    this.producer = new BufferedJobProducer(queues, QUEUES.usageLog, {
+      capacity: env.USAGE_BUFFER_SIZE,
+      retryIntervalMs: env.USAGE_RETRY_MS,
+      failureLine: (message) => `[UsageLogger] Failed to log usage: ${message}`,
+    });
+  }
+
+  record(fact: UsageFact): void {
+    const eventId = randomUUID();
+    this.producer.enqueue({ eventId, ...fact, occurredAt: new Date().toISOString() }, eventId);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.producer.close();
+  }
+}

@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** How the sandbox misbehaves for one model, set by a test through PUT /llm/controls/:model. */
+export interface LlmControl {
+  /** Added before every answer. */
+  latencyMs?: number;
+  /** Answer with this HTTP status and the vendor's error body instead of a completion. */
+  status?: number;
+  /** Never answer; the connection stays open until the client gives up. */
+  hang?: boolean;
+}
+
+export interface LlmCall {
+  vendor: string;
+  model: string;
+  maxTokens: number | null;
+  at: string;
+}
+
+/** A hung answer is let go after this long so a forgotten control cannot pin a socket forever. */
+const HANG_LIMIT_MS = 120_000;
+
+export type ControlOutcome = { kind: 'answer' } | { kind: 'fail'; status: number } | { kind: 'gone' };
+
+@Injectable()
+export class LlmControls {
+  private readonly controls = new Map<string, LlmControl>();
+  private readonly calls: LlmCall[] = [];
+
+  set(model: string, control: LlmControl): LlmControl {
+    this.controls.set(model, control);
+    return control;
+  }
+
+  reset(): void {
+    this.controls.clear();
+    this.calls.length = 0;
+  }
+
+  record(call: Omit<LlmCall, 'at'>): void {
+    this.calls.push({ ...call, at: new Date().toISOString() });
+  }
+
+  list(): LlmCall[] {
+    return [...this.calls];
+  }
+
+  /** Applies the model's control: waits, fails or hangs until `closed` settles. */
+  async apply(model: string, closed: Promise<void>): Promise<ControlOutcome> {
+    const control = this.controls.get(model) ?? {};
+    if (control.hang) {
+      await Promise.race([closed, sleep(HANG_LIMIT_MS, undefined, { ref: false })]);
+      return { kind: 'gone' };
+    }
+    if (control.latencyMs) await sleep(control.latencyMs);
+    return control.status ? { kind: 'fail', status: control.status } : { kind: 'answer' };
+  }
+}
