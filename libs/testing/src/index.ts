@@ -5,3 +5,5 @@ export * from './test-database.js';
 export * from './test-env.js';
 export * from './event-stream.js';
 export * from './redis-keys.js';
+export * from './llm-sandbox.js';
+export * from './queued-jobs.js';
