@@ -25,11 +25,11 @@ export class ChatRequestDto {
 
   @IsOptional() @IsIn(TASK_TYPES, { message: M.invalidTaskType }) taskType?: TaskType;
 
-  @IsOptional() @IsNumber() @Min(0) @Max(2) temperature?: number;
+  @IsOptional() @Max(2) @Min(0) @IsNumber() temperature?: number;
 
-  @IsOptional() @IsNumber() @Min(0) @Max(1) top_p?: number;
+  @IsOptional() @Max(1) @Min(0) @IsNumber() top_p?: number;
 
-  @IsOptional() @IsInt() @Min(1) @Max(200_000) max_tokens?: number;
+  @IsOptional() @Max(200_000) @Min(1) @IsInt() max_tokens?: number;
 }
 
 /** POST /api/ai/models/select. */
@@ -40,8 +40,8 @@ export class SelectModelDto {
 /** POST /api/ai/estimate-cost. */
 export class EstimateCostDto {
   @IsString({ message: M.estimateFields }) model!: string;
-  @IsInt({ message: M.estimateFields }) @Min(0) inputTokens!: number;
-  @IsInt({ message: M.estimateFields }) @Min(0) outputTokens!: number;
+  @Min(0) @IsInt({ message: M.estimateFields }) inputTokens!: number;
+  @Min(0) @IsInt({ message: M.estimateFields }) outputTokens!: number;
 }
 
 /** POST /api/demo/chat (platform-core 4.9); the conversation is filtered by the service, not rejected. */
