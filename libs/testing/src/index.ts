@@ -7,3 +7,4 @@ export * from './event-stream.js';
 export * from './redis-keys.js';
 export * from './llm-sandbox.js';
 export * from './queued-jobs.js';
+export * from './wait-for.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { MONTHLY_TOKEN_QUOTA, PLAN_MODELS, QUEUES } from '@platform/contracts';
-import { LlmSandbox, queuedJobs, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, type TestResponse } from '@platform/testing';
+import { LlmSandbox, queuedJobs, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, waitFor, type TestResponse } from '@platform/testing';
 import { quotaKey } from '../quota/quota-period.js';
 
 const ATTEMPT_TIMEOUT_MS = 400;
@@ -236,12 +236,3 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
   });
 });
 
-/** Polls `read` until `done` holds (the usage event is enqueued after the reply). */
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

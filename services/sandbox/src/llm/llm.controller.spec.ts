@@ -1,0 +1,97 @@
+import { startSandbox, type RunningSandbox } from '../sandbox.js';
+
+describe('sandbox LLM vendors', () => {
+  let sandbox: RunningSandbox;
+  const post = (url: string, body: unknown, headers: Record<string, string>) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const messages = [{ role: 'user', content: 'Hi' }];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+  });
+
+  afterEach(async () => {
+    await fetch(`${sandbox.url}/llm/controls`, { method: 'DELETE' });
+  });
+
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  describe('POST /v1/chat/completions (aggregator and OpenAI bases)', () => {
+    it.each(['openrouter', 'openai'] as const)('answers a completion with usage at the %s base', async (vendor) => {
+      const response = await post(`${sandbox.llm[vendor]}/chat/completions`, { model: 'x/y', messages, max_tokens: 10 }, { authorization: 'Bearer k' });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        object: 'chat.completion', model: 'x/y',
+        choices: [{ index: 0, message: { role: 'assistant', content: 'x/y reply: Hi' }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 4, completion_tokens: 6, total_tokens: 10 },
+      });
+    });
+
+    it('answers 401 without a bearer key and 400 without messages', async () => {
+      expect((await post(`${sandbox.llm.openai}/chat/completions`, { model: 'm', messages }, {})).status).toBe(401);
+      expect((await post(`${sandbox.llm.openai}/chat/completions`, { model: 'm', messages: [] }, { authorization: 'Bearer k' })).status).toBe(400);
+    });
+  });
+
+  describe('POST /v1/messages (direct vendor)', () => {
+    const headers = { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' };
+
+    it('answers a message with text content and usage', async () => {
+      const response = await post(`${sandbox.llm.anthropic}/v1/messages`, { model: 'claude', max_tokens: 2, system: 'Be brief', messages }, headers);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        type: 'message', role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'claude reply' }],
+        stop_reason: 'max_tokens', usage: { input_tokens: 9, output_tokens: 2 },
+      });
+    });
+
+    it('needs x-api-key, anthropic-version and max_tokens', async () => {
+      expect((await post(`${sandbox.llm.anthropic}/v1/messages`, { model: 'c', max_tokens: 5, messages }, { 'anthropic-version': 'v' })).status).toBe(401);
+      expect((await post(`${sandbox.llm.anthropic}/v1/messages`, { model: 'c', max_tokens: 5, messages }, { 'x-api-key': 'k' })).status).toBe(400);
+      expect((await post(`${sandbox.llm.anthropic}/v1/messages`, { model: 'c', messages }, headers)).status).toBe(400);
+    });
+  });
+
+  describe('controls', () => {
+    const control = (model: string, body: unknown) => fetch(`${sandbox.url}/llm/controls/${encodeURIComponent(model)}`, {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const chat = (model: string, signal?: AbortSignal) =>
+      fetch(`${sandbox.llm.openrouter}/chat/completions`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: JSON.stringify({ model, messages }), signal,
+      });
+
+    it('fails a model with the status set for it, leaving other models alone', async () => {
+      expect((await control('a/broken', { status: 503 })).status).toBe(200);
+      expect((await chat('a/broken')).status).toBe(503);
+      expect((await chat('a/fine')).status).toBe(200);
+    });
+
+    it('adds latency', async () => {
+      await control('a/slow', { latencyMs: 150 });
+      const started = Date.now();
+      await chat('a/slow');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    });
+
+    it('hangs until the client gives up', async () => {
+      await control('a/hung', { hang: true });
+      await expect(chat('a/hung', AbortSignal.timeout(200))).rejects.toThrow();
+    });
+
+    it('records the calls and forgets them on reset', async () => {
+      await chat('a/one');
+      const calls = await (await fetch(`${sandbox.url}/llm/calls`)).json();
+      expect(calls).toEqual({ calls: [{ vendor: 'openrouter', model: 'a/one', maxTokens: null, at: expect.any(String) }] });
+      await fetch(`${sandbox.url}/llm/controls`, { method: 'DELETE' });
+      expect(await (await fetch(`${sandbox.url}/llm/calls`)).json()).toEqual({ calls: [] });
+    });
+
+    it('refuses a malformed control', async () => {
+      expect((await control('a/x', { status: 200 })).status).toBe(400);
+      expect((await control('a/x', { latencyMs: -1 })).status).toBe(400);
+    });
+  });
+});
