@@ -13,10 +13,17 @@ const DEV_DEFAULTS = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   BOT_CHECK_VERIFY_URL: 'http://127.0.0.1:4600/bot-check/siteverify',
   APP_URL: 'http://localhost:3000',
+  // LLM vendors: the sandbox speaks their protocols and accepts any key.
+  OPENROUTER_BASE_URL: 'http://127.0.0.1:4600/openrouter/api/v1',
+  OPENROUTER_API_KEY: 'sandbox-key',
+  ANTHROPIC_BASE_URL: 'http://127.0.0.1:4600/anthropic',
+  ANTHROPIC_API_KEY: 'sandbox-key',
+  OPENAI_BASE_URL: 'http://127.0.0.1:4600/openai/v1',
+  OPENAI_API_KEY: 'sandbox-key',
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */
-const SERVICES = ['sandbox', 'identity', 'gateway'];
+const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'gateway'];
 
 function readDotEnv() {
   const file = path.join(ROOT, '.env');
@@ -81,7 +88,7 @@ Platform starting:
   web API         http://${host}:${env.WEB_PORT ?? 3000}/api/health
   backend API     http://${host}:${env.BACKEND_PORT ?? 4000}/health
   summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100}
-  sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages)
+  sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls)
   INTERNAL_API_KEY ${env.INTERNAL_API_KEY}
 Press Ctrl-C to stop.
 `);
