@@ -27,15 +27,19 @@ class Samples {
 }
 
 /**
- * Runs autocannon against url for durationSec with the given connections and headers.
+ * Runs autocannon against url for durationSec with the given connections and headers (and, for
+ * writes, method, body and a setupRequest that may vary each request).
  * Returns requests/s (autocannon's per-second average), p50/p99 in ms, and error counts.
  */
-export function load({ url, durationSec, connections, headers = {}, title }) {
+export function load({ url, durationSec, connections, headers = {}, title, method, body, setupRequest }) {
   return new Promise((resolve, reject) => {
     const samples = new Samples();
     let forced = false;
     const instance = autocannon(
-      { url, title, connections, duration: durationSec, headers, timeout: 10 },
+      {
+        url, title, connections, duration: durationSec, headers, timeout: 10, method, body,
+        ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
+      },
       (error, result) => {
         clearTimeout(guard);
         if (error) return reject(error);

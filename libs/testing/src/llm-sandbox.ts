@@ -9,6 +9,7 @@ export interface LlmCallRecord {
   model: string;
   maxTokens: number | null;
   at: string;
+  durationMs: number | null;
 }
 
 /** The sandbox LLM vendors' test hooks (PUT /llm/controls/:model, DELETE /llm/controls, GET /llm/calls). */

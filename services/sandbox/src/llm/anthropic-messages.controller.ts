@@ -24,9 +24,10 @@ export class AnthropicMessagesController {
     if (request.messages.some((message) => message.role !== 'user' && message.role !== 'assistant')) {
       return reply.status(400).send(error('invalid_request_error', 'messages roles must be user or assistant; use the system field'));
     }
-    this.controls.record({ vendor: 'anthropic', model: request.model, maxTokens: request.maxTokens });
+    const answered = this.controls.record({ vendor: 'anthropic', model: request.model, maxTokens: request.maxTokens });
     const outcome = await this.controls.apply(request.model, connectionClosed(reply.raw));
     if (outcome.kind === 'gone') return reply;
+    reply.raw.once('finish', answered);
     if (outcome.kind === 'fail') return reply.status(outcome.status).send(error('api_error', `sandbox failure for ${request.model}`));
     const messages = request.system ? [{ role: 'system', content: request.system }, ...request.messages] : request.messages;
     const result = complete(request.model, messages, request.maxTokens);

@@ -16,10 +16,15 @@ export interface LlmCall {
   model: string;
   maxTokens: number | null;
   at: string;
+  /** From arrival to the answer; null while unanswered, and for a hang. Benchmarks subtract it as the upstream's share. */
+  durationMs: number | null;
 }
 
 /** A hung answer is let go after this long so a forgotten control cannot pin a socket forever. */
 const HANG_LIMIT_MS = 120_000;
+
+/** The call log keeps the latest calls only: `npm start` runs the sandbox for days. */
+const CALL_LOG_LIMIT = 50_000;
 
 export type ControlOutcome = { kind: 'answer' } | { kind: 'fail'; status: number } | { kind: 'gone' };
 
@@ -38,8 +43,15 @@ export class LlmControls {
     this.calls.length = 0;
   }
 
-  record(call: Omit<LlmCall, 'at'>): void {
-    this.calls.push({ ...call, at: new Date().toISOString() });
+  /** Logs a call on arrival; the returned function stamps its duration once it is answered. */
+  record(call: Omit<LlmCall, 'at' | 'durationMs'>): () => void {
+    const started = performance.now();
+    const entry: LlmCall = { ...call, at: new Date().toISOString(), durationMs: null };
+    this.calls.push(entry);
+    if (this.calls.length > CALL_LOG_LIMIT) this.calls.shift();
+    return () => {
+      entry.durationMs = performance.now() - started;
+    };
   }
 
   list(): LlmCall[] {

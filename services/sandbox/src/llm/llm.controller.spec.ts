@@ -69,11 +69,13 @@ describe('sandbox LLM vendors', () => {
       expect((await chat('a/fine')).status).toBe(200);
     });
 
-    it('adds latency', async () => {
+    it('adds latency, and logs it as the call\'s duration', async () => {
       await control('a/slow', { latencyMs: 150 });
       const started = Date.now();
       await chat('a/slow');
       expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      const { calls } = await (await fetch(`${sandbox.url}/llm/calls`)).json();
+      expect(calls[0].durationMs).toBeGreaterThanOrEqual(149);
     });
 
     it('hangs until the client gives up', async () => {
@@ -84,7 +86,7 @@ describe('sandbox LLM vendors', () => {
     it('records the calls and forgets them on reset', async () => {
       await chat('a/one');
       const calls = await (await fetch(`${sandbox.url}/llm/calls`)).json();
-      expect(calls).toEqual({ calls: [{ vendor: 'openrouter', model: 'a/one', maxTokens: null, at: expect.any(String) }] });
+      expect(calls).toEqual({ calls: [{ vendor: 'openrouter', model: 'a/one', maxTokens: null, at: expect.any(String), durationMs: expect.any(Number) }] });
       await fetch(`${sandbox.url}/llm/controls`, { method: 'DELETE' });
       expect(await (await fetch(`${sandbox.url}/llm/calls`)).json()).toEqual({ calls: [] });
     });

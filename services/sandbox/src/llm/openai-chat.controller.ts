@@ -32,9 +32,10 @@ export class OpenAiChatController {
     }
     const request = readLlmRequest(body);
     if (!request) return reply.status(400).send(error('model and a non-empty messages array are required', 'invalid_request_error'));
-    this.controls.record({ vendor, model: request.model, maxTokens: request.maxTokens });
+    const answered = this.controls.record({ vendor, model: request.model, maxTokens: request.maxTokens });
     const outcome = await this.controls.apply(request.model, connectionClosed(reply.raw));
     if (outcome.kind === 'gone') return reply;
+    reply.raw.once('finish', answered);
     if (outcome.kind === 'fail') return reply.status(outcome.status).send(error(`sandbox failure for ${request.model}`, 'server_error'));
     const result = complete(request.model, request.messages, request.maxTokens ?? UNBOUNDED_MAX_TOKENS);
     return reply.status(200).send({

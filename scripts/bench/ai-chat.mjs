@@ -1,0 +1,181 @@
+// npm run bench:ai: POST /api/ai/chat through the gateway's backend surface, against the sandbox's
+// aggregator with a fixed upstream latency, with autocannon on loopback. Reports requests/s, p50/p99
+// of the whole call, p50/p99 of the upstream (the sandbox's own answer times, from the same run) and
+// the gateway overhead as their difference.
+//
+//   BENCH_DURATION     seconds (default 10)
+//   BENCH_CONNECTIONS  concurrent connections (default 50)
+//   BENCH_WARMUP       seconds of unmeasured load first (default 2, 0 = none)
+//   BENCH_UPSTREAM_MS  the sandbox model's fixed latency (default 50)
+//
+// Starts sandbox + ai-gateway + gateway (no database needed) on their own ports, with benchai.-prefixed
+// NATS subjects and benchai:-prefixed Redis keys, which it removes at the end. Each request comes from
+// its own X-Forwarded-For address (TRUST_PROXY=true): the AI route allows 30 per minute per IP, and the
+// limiter still runs for every request. The caller is on the solo plan, so every request also reserves
+// and settles its quota in Redis and enqueues a usage event.
+import os from 'node:os';
+import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
+import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { resultLine } from './report.mjs';
+
+const PORTS = { WEB_PORT: 13010, BACKEND_PORT: 14010, SUMMARIZER_PORT: 13110, SANDBOX_PORT: 14610 };
+const BACKEND = `http://127.0.0.1:${PORTS.BACKEND_PORT}`;
+const SANDBOX = `http://127.0.0.1:${PORTS.SANDBOX_PORT}`;
+const MODEL = 'meta-llama/llama-3.3-70b-instruct';
+const KEY = 'bench-ai-key';
+const REDIS_PREFIX = 'benchai:';
+const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
+
+function setting(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number >= 0 (got "${raw}")`);
+  return value;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function call(method, url, body, headers = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const text = await response.text();
+  return { status: response.status, text, json: text ? JSON.parse(text) : undefined };
+}
+
+async function waitUntil(what, check, services, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const dead = services.find((service) => service.exited);
+    if (dead) throw Object.assign(new Error(`${dead.name} exited while waiting for ${what}`), { services });
+    if (await check().catch(() => false)) return;
+    await sleep(250);
+  }
+  throw Object.assign(new Error(`${what} not ready within ${timeoutMs / 1000} s`), { services });
+}
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+}
+
+async function removeBenchKeys(redisUrl) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 1000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function main() {
+  const durationSec = setting('BENCH_DURATION', 10);
+  const connections = setting('BENCH_CONNECTIONS', 50);
+  const warmupSec = setting('BENCH_WARMUP', 2);
+  const upstreamMs = setting('BENCH_UPSTREAM_MS', 50);
+  ensureInstalled();
+  const { load } = await import('./load.mjs');
+  if (!ensureInfrastructure()) throw new Error('Redis and NATS must be reachable: see the lines above.');
+
+  const nxPackage = path.join(ROOT, 'node_modules', 'nx', 'package.json');
+  if (!existsSync(nxPackage)) throw new Error('nx is not installed: run npm install first');
+  const nx = path.join(ROOT, 'node_modules', 'nx', JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
+  console.log('bench:ai: build (nx, cached)...');
+  await runToCompletion('build', process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
+    cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, timeoutMs: 15 * 60_000,
+  });
+
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const env = {
+    ...process.env,
+    REDIS_URL: redisUrl,
+    NATS_PREFIX: 'benchai.',
+    REDIS_PREFIX,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_SMTP_PORT: '0',
+    ...Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, String(port)])),
+    INTERNAL_API_KEY: KEY,
+    TRUST_PROXY: 'true',
+    OPENROUTER_BASE_URL: `${SANDBOX}/openrouter/api/v1`,
+    ANTHROPIC_BASE_URL: `${SANDBOX}/anthropic`,
+    OPENAI_BASE_URL: `${SANDBOX}/openai/v1`,
+  };
+  await removeBenchKeys(redisUrl);
+  const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    await waitUntil('GET /api/ai/health', async () => (await call('GET', `${BACKEND}/api/ai/health`)).status === 200, services);
+
+    const headers = {
+      authorization: `Bearer ${KEY}`, 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_bench',
+      'x-user-id': 'bench-user', 'x-agent-id': 'bench-agent', 'content-type': 'application/json',
+    };
+    const body = JSON.stringify({ messages: [{ role: 'user', content: 'Hello from the benchmark' }], model: MODEL, max_tokens: 64 });
+    const probe = await call('POST', `${BACKEND}/api/ai/chat`, JSON.parse(body), { ...headers, 'x-forwarded-for': '10.255.255.254' });
+    if (probe.status !== 200 || probe.json?.model !== MODEL) throw Object.assign(new Error(`probe chat answered ${probe.status}: ${probe.text.slice(0, 300)}`), { services });
+
+    let sequence = 0;
+    const setupRequest = (request) => {
+      sequence += 1;
+      request.headers = { ...request.headers, 'x-forwarded-for': `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}` };
+      return request;
+    };
+    const control = () => call('PUT', `${SANDBOX}/llm/controls/${encodeURIComponent(MODEL)}`, { latencyMs: upstreamMs });
+    await control();
+    const run = { url: `${BACKEND}/api/ai/chat`, connections, headers, method: 'POST', body, setupRequest };
+    if (warmupSec > 0) await load({ ...run, durationSec: warmupSec, title: 'ai-chat warm-up' });
+    await call('DELETE', `${SANDBOX}/llm/controls`);
+    await control();
+
+    console.log(`bench:ai: POST /api/ai/chat, ${durationSec} s, ${connections} connections, upstream latency ${upstreamMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    const result = await load({ ...run, durationSec, title: 'ai-chat' });
+    const { calls } = (await call('GET', `${SANDBOX}/llm/calls`)).json;
+    const upstream = calls.filter((entry) => entry.model === MODEL && entry.durationMs !== null).map((entry) => entry.durationMs).sort((a, b) => a - b);
+    const upstreamP50 = percentile(upstream, 50);
+    const upstreamP99 = percentile(upstream, 99);
+    const summary = {
+      durationSec, connections, upstreamLatencyMs: upstreamMs,
+      requestsPerSec: Number(result.requestsPerSec.toFixed(1)),
+      p50Ms: Number(result.p50Ms.toFixed(2)), p99Ms: Number(result.p99Ms.toFixed(2)),
+      upstreamP50Ms: Number(upstreamP50.toFixed(2)), upstreamP99Ms: Number(upstreamP99.toFixed(2)),
+      overheadP50Ms: Number((result.p50Ms - upstreamP50).toFixed(2)), overheadP99Ms: Number((result.p99Ms - upstreamP99).toFixed(2)),
+      total2xx: result.total2xx, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, upstreamCalls: upstream.length,
+    };
+    console.log(`
+POST /api/ai/chat through the gateway (${os.availableParallelism()} CPU cores shared by load generator, gateway, ai-gateway and sandbox)
+  requests/s          ${summary.requestsPerSec}
+  latency p50 / p99   ${summary.p50Ms} / ${summary.p99Ms} ms (2xx only)
+  upstream p50 / p99  ${summary.upstreamP50Ms} / ${summary.upstreamP99Ms} ms (sandbox answer times, same run, ${upstream.length} calls)
+  overhead p50 / p99  ${summary.overheadP50Ms} / ${summary.overheadP99Ms} ms (ours minus upstream, per percentile)
+  2xx ${summary.total2xx}, non-2xx ${summary.non2xx} ${JSON.stringify(result.statusCodes)}, errors ${summary.errors}, timeouts ${summary.timeouts}
+`);
+    console.log(resultLine(summary));
+    return result.non2xx || result.errors || result.timeouts ? 1 : 0;
+  } finally {
+    await stopAll();
+    await removeBenchKeys(redisUrl);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error) => {
+    console.error(`\nbench:ai: ${error.message}`);
+    for (const service of error.services ?? []) console.error(describeOutput(service));
+    await stopAll().catch(() => undefined);
+    process.exit(1);
+  },
+);
