@@ -8,6 +8,7 @@ export const AI_MESSAGES = {
   messageRole: 'each message needs role user, assistant or system',
   messageContent: 'each message needs string content',
   unknownModel: 'Unknown model',
+  billingIdTooLong: 'x-user-id and x-agent-id must be at most 255 characters',
   unknownProvider: 'Unknown provider',
   invalidTaskType: 'taskType must be one of general, reasoning, coding, fast, creative',
   noModels: 'No models available',

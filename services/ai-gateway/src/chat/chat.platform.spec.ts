@@ -97,6 +97,12 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
       expect(response.body).toEqual({ error: 'each message needs role user, assistant or system' });
     });
 
+    it('answers 400 for an x-agent-id longer than usage_logs can hold', async () => {
+      const response = await chat(subscriber('solo', { 'x-agent-id': 'a'.repeat(256) }));
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'x-user-id and x-agent-id must be at most 255 characters' });
+    });
+
     it('answers 400 for a model missing from the catalogue', async () => {
       const response = await chat(subscriber('network'), { ...hello, model: 'acme/rocket-1' });
       expect(response.status).toBe(400);

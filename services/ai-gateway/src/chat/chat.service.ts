@@ -13,6 +13,9 @@ import { ModelRunner } from './model-runner.js';
 /** Usage of a chat that names no agent is billed to this agent id. */
 export const DIRECT_AGENT_ID = 'api-chat';
 
+/** usage_logs.user_id and agent_id are varchar(255). */
+const BILLING_ID_MAX = 255;
+
 const CHAT_ENDPOINT = ROUTES.find((route) => route.subject === SUBJECTS.ai.chat)!.path;
 
 export interface ChatReply {
@@ -33,6 +36,9 @@ export class ChatService {
   ) {}
 
   async chat(caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto): Promise<ChatReply> {
+    const agentId = headers[AI_HEADERS.agent]?.trim() || DIRECT_AGENT_ID;
+    // Checked before the call: a usage event the usage_logs columns cannot hold would be lost after it.
+    if (caller.userId.length > BILLING_ID_MAX || agentId.length > BILLING_ID_MAX) throw new ApiError(400, M.billingIdTooLong);
     if (dto.model && !catalogueModel(dto.model)) throw new ApiError(400, M.unknownModel);
     if (dto.model && !isModelAllowed(access.plan, dto.model)) {
       throw new ApiError(403, M.modelRestricted, { success: false, code: ERROR_CODES.modelRestricted, allowedModels: allowedModels(access.plan) });
@@ -50,7 +56,7 @@ export class ChatService {
     if (reservation) await this.quota.settle(reservation, served.promptTokens + served.completionTokens);
     this.usage.record({
       userId: caller.userId,
-      agentId: headers[AI_HEADERS.agent]?.trim() || DIRECT_AGENT_ID,
+      agentId,
       model: served.model,
       provider: served.provider,
       inputTokens: served.promptTokens,

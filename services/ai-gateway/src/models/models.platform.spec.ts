@@ -157,4 +157,39 @@ describe('AI models, selection, cost and health (platform-core 4.8)', () => {
       expect(health.body).toMatchObject({ status: 'healthy', providers: { anthropic: true } });
     });
   });
+
+  describe('with no provider configured', () => {
+    const KEYS = ['OPENROUTER_API_KEY', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY'];
+
+    beforeAll(async () => {
+      for (const key of KEYS) platform.env[key] = '';
+      await platform.restartService('ai-gateway');
+    });
+
+    afterAll(async () => {
+      for (const key of KEYS) delete platform.env[key];
+      await platform.restartService('ai-gateway');
+    });
+
+    it('answers health with 503 and status error', async () => {
+      const response = await anonymous().get('/api/ai/health');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({ status: 'error', error: 'No AI provider available' });
+    });
+
+    it('lists every model as unavailable', async () => {
+      const response = await anonymous().get('/api/ai/models');
+      expect(response.body.models.every((model: { available: boolean }) => !model.available)).toBe(true);
+    });
+
+    it('answers 404 No models available to select and to chat', async () => {
+      const select = await caller().post('/api/ai/models/select', {});
+      expect(select.status).toBe(404);
+      expect(select.body).toEqual({ error: 'No models available' });
+      const chat = await caller({ 'x-user-plan': 'network', 'x-billing-subscription-id': 'sub' })
+        .post('/api/ai/chat', { messages: [{ role: 'user', content: 'hi' }] });
+      expect(chat.status).toBe(404);
+      expect(chat.body).toEqual({ error: 'No models available' });
+    });
+  });
 });

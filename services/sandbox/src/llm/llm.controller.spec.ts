@@ -74,7 +74,7 @@ describe('sandbox LLM vendors', () => {
       const started = Date.now();
       await chat('a/slow');
       expect(Date.now() - started).toBeGreaterThanOrEqual(150);
-      const { calls } = await (await fetch(`${sandbox.url}/llm/calls`)).json();
+      const { calls } = (await (await fetch(`${sandbox.url}/llm/calls`)).json()) as { calls: { durationMs: number }[] };
       expect(calls[0].durationMs).toBeGreaterThanOrEqual(149);
     });
 
