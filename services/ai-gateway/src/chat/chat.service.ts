@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   AI_HEADERS, AI_MESSAGES as M, ApiError, catalogueModel, DEFAULT_MAX_TOKENS, ERROR_CODES, MONTHLY_TOKEN_QUOTA,
   ROUTES, SUBJECTS, type AuthContext, type ChatRequestDto,
@@ -29,6 +29,8 @@ export interface ChatReply {
 
 @Injectable()
 export class ChatService {
+  private readonly logger = new Logger(ChatService.name);
+
   constructor(
     private readonly runner: ModelRunner,
     private readonly quota: QuotaStore,
@@ -53,7 +55,11 @@ export class ChatService {
       if (reservation) await this.quota.release(reservation);
       throw error;
     }
-    if (reservation) await this.quota.settle(reservation, served.promptTokens + served.completionTokens);
+    if (reservation) {
+      // The answer exists and is owed to the caller; a settle Redis refuses leaves the larger reservation counted.
+      await this.quota.settle(reservation, served.promptTokens + served.completionTokens)
+        .catch((error: unknown) => this.logger.warn(`quota settle failed for ${caller.userId}: ${error instanceof Error ? error.message : String(error)}`));
+    }
     this.usage.record({
       userId: caller.userId,
       agentId,
