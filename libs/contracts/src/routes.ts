@@ -39,6 +39,9 @@ const backend = (method: HttpMethod, path: string, auth: AuthMode, target: Targe
 });
 
 const id = SUBJECTS.identity;
+const usage = SUBJECTS.usage;
+/** Bearer callers may name the user whose usage they want (docs/spec-decisions.md). */
+const USER_SCOPE = ['x-user-id'];
 
 export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/register', 'none', { subject: id.register, rateLimits: ['register'] }),
@@ -57,7 +60,13 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/keys/:id', 'session', { subject: id.getKey }),
   web('DELETE', '/api/keys/:id', 'session', { subject: id.deleteKey }),
   web('GET', '/api/health', 'none', { edge: 'hostHealth' }),
+  web('GET', '/api/dashboard/cost', 'session', { subject: usage.costDashboard }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
+  backend('GET', '/api/usage/summary', 'internal', { subject: usage.summary, headers: USER_SCOPE }),
+  backend('GET', '/api/usage/by-agent/:agentId', 'internal', { subject: usage.byAgent, headers: USER_SCOPE }),
+  backend('GET', '/api/usage/by-model', 'internal', { subject: usage.byModel, headers: USER_SCOPE }),
+  backend('GET', '/api/usage/daily', 'internal', { subject: usage.daily, headers: USER_SCOPE }),
+  backend('GET', '/api/usage/tools', 'internal', { subject: usage.tools, headers: USER_SCOPE }),
 ];

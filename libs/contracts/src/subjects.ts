@@ -30,6 +30,14 @@ export const SUBJECTS = {
     watchdogFail: 'svc.agents.watchdog_fail',
     names: 'svc.agents.names',
   },
+  usage: {
+    costDashboard: 'svc.usage.cost_dashboard',
+    summary: 'svc.usage.summary',
+    byAgent: 'svc.usage.by_agent',
+    byModel: 'svc.usage.by_model',
+    daily: 'svc.usage.daily',
+    tools: 'svc.usage.tools',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

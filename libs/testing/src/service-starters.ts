@@ -8,6 +8,8 @@ import type { EnvSource } from '@platform/config';
 export const SERVICE_STARTERS = {
   identity: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/identity/src/identity.app.js')).startIdentity(env),
+  usage: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/usage/src/usage.app.js')).startUsage(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;
