@@ -34,6 +34,11 @@ export class QueueFactory implements OnApplicationShutdown {
     await this.queue(name).add(name, payload, { ...DEFAULT_JOB_OPTIONS, jobId });
   }
 
+  /** Jobs of a queue by state (waiting, active, completed, failed, ...). */
+  counts(name: QueueName): Promise<Record<string, number>> {
+    return this.queue(name).getJobCounts();
+  }
+
   /**
    * `locks` tunes how soon a job held by a dead worker goes back to the queue (BullMQ's 30 s
    * defaults): tests shorten it to see a crash recovered in seconds.
