@@ -1,8 +1,10 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { QUEUES, type UsageEventJob } from '@platform/contracts';
+import { APP_ROLE, createDataSource, Db } from '@platform/database';
 import type { QueueFactory } from '@platform/queue';
 import { eventually, ownerQuery, queueProducer, TestPlatform, toolCall, usageEvent } from '@platform/testing';
+import { usageDatabase } from '../database.js';
 
 describe('usage.log worker', () => {
   let platform: TestPlatform;
@@ -105,5 +107,26 @@ describe('usage.log worker', () => {
       { event_id: call.eventId, agent_id: 'agent-t', tool_name: 'browser', success: false, duration_ms: 950 },
       { event_id: marker.eventId, agent_id: 'agent-t', tool_name: 'marker', success: true, duration_ms: 120 },
     ]);
+  });
+
+  it('keeps usage rows row-level secured: the app role sees a user’s rows only in that user’s scope', async () => {
+    await producer.add(QUEUES.usageLog, usageEvent({ userId: 'u-rls-a' }));
+    await producer.add(QUEUES.usageTools, toolCall({ userId: 'u-rls-a' }));
+    await eventually(() => ownerQuery(platform.env, `SELECT 1 FROM usage.tool_usage WHERE user_id = 'u-rls-a'`), (rows) => rows.length === 1);
+    await eventually(() => rowsOf('u-rls-a'), (rows) => rows.length === 1);
+    const dataSource = await createDataSource(platform.env.DATABASE_URL!, usageDatabase, true, 1).initialize();
+    const owners = (table: string) => async (manager: { query: (sql: string) => Promise<{ user_id: string }[]> }) =>
+      [...new Set((await manager.query(`SELECT user_id FROM usage.${table} WHERE user_id LIKE 'u-rls-%'`)).map((row) => row.user_id))];
+    try {
+      const sut = new Db(dataSource);
+      expect(await dataSource.query('SELECT current_user AS role')).toEqual([{ role: APP_ROLE }]);
+      for (const table of ['usage_logs', 'usage_daily', 'tool_usage']) {
+        expect([table, await owners(table)(dataSource.manager)]).toEqual([table, []]);
+        expect([table, await sut.withUser('u-rls-b', owners(table))]).toEqual([table, []]);
+        expect([table, await sut.withUser('u-rls-a', owners(table))]).toEqual([table, ['u-rls-a']]);
+      }
+    } finally {
+      await dataSource.destroy();
+    }
   });
 });

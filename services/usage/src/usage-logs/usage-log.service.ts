@@ -31,6 +31,10 @@ export class UsageLogService {
       const inserted = await this.insertNew(manager, priced);
       await this.addToRollups(manager, dailyRollup(inserted));
       return inserted;
+    }).catch((error: unknown) => {
+      // The jobs are retried with backoff; this line is the spec's record of the failed write.
+      this.logger.error(`[UsageLogger] Failed to log usage: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
     });
     for (const event of written) {
       this.logger.log(`[UsageLogger] Logging: ${event.agentId} | ${event.model} | ${event.inputTokens}+${event.outputTokens} tokens | $${microsToUsd(event.costMicros)}`);
