@@ -1,6 +1,6 @@
 import { QUEUES, USAGE_MESSAGES } from '@platform/contracts';
 import type { QueueFactory } from '@platform/queue';
-import { eventually, queueProducer, TEST_INTERNAL_API_KEY, TestPlatform, toolCall, usageEvent, type TestClient } from '@platform/testing';
+import { eventually, ownerQuery, queueProducer, TEST_INTERNAL_API_KEY, TestPlatform, toolCall, usageEvent, type TestClient } from '@platform/testing';
 import { lastDays } from './day-range.js';
 
 const DAY_MS = 86_400_000;
@@ -127,6 +127,22 @@ describe('backend usage queries', () => {
       }
     },
   );
+
+  it('counts by UTC day even when the database session runs in another time zone', async () => {
+    const midnight = Date.parse(`${today()}T00:00:00.000Z`);
+    await producer.add(QUEUES.usageTools, toolCall({ userId: 'tz', toolName: 'after-midnight', occurredAt: new Date(midnight + 1000).toISOString() }));
+    await producer.add(QUEUES.usageTools, toolCall({ userId: 'tz', toolName: 'before-midnight', occurredAt: new Date(midnight - 1000).toISOString() }));
+    const database = new URL(platform.env.DATABASE_URL!).pathname.slice(1);
+    // UTC+14: a date read in the session's zone instead of UTC would pull yesterday's last hours in.
+    await ownerQuery(platform.env, `ALTER DATABASE "${database}" SET timezone TO 'Pacific/Kiritimati'`);
+    await platform.restartService('usage');
+
+    const today1 = await eventually(() => backend.get('/api/usage/tools?days=1', asUser('tz')), (response) => response.body.length > 0);
+    const today2 = await backend.get('/api/usage/tools?days=2', asUser('tz'));
+
+    expect(today1.body.map((item: { tool_name: string }) => item.tool_name)).toEqual(['after-midnight']);
+    expect(today2.body.map((item: { tool_name: string }) => item.tool_name).sort()).toEqual(['after-midnight', 'before-midnight']);
+  });
 
   it('POST /api/test-usage is gone: 404 on both surfaces', async () => {
     for (const client of [backend, platform.web()]) {

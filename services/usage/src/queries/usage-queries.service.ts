@@ -102,7 +102,7 @@ export class UsageQueriesService {
     const params: unknown[] = [range.from, range.to];
     const conditions = timeColumn === 'day'
       ? ['day >= $1::date', 'day <= $2::date']
-      : [`created_at >= $1::date AT TIME ZONE 'UTC'`, `created_at < ($2::date + 1) AT TIME ZONE 'UTC'`];
+      : [`created_at >= $1::date::timestamp AT TIME ZONE 'UTC'`, `created_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`];
     if (scope.userId !== undefined) conditions.push(`user_id = $${params.push(scope.userId)}`);
     if (filter.agentId !== undefined) conditions.push(`agent_id = $${params.push(filter.agentId)}`);
     return { where: conditions.join(' AND '), params };
