@@ -13,6 +13,7 @@ export class AgentNamesClient {
 
   /** Names it knows by agent id; none when the agents service does not answer in time, so the dashboard shows ids. */
   async lookup(userId: string, agentIds: string[]): Promise<Record<string, string>> {
+    if (!agentIds.length) return {};
     try {
       const request = validateAs(AgentNamesRequest, { userId, agentIds });
       return (await this.rpc.request<AgentNamesReply>(SUBJECTS.agents.names, request, this.env.AGENT_NAMES_TIMEOUT_MS)).names;

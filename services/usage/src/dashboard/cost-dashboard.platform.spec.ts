@@ -157,6 +157,23 @@ describe('GET /api/dashboard/cost', () => {
     expect(logged).toHaveBeenCalledWith('[Cost API] Found 0 usage logs');
   });
 
+  it('shows real zeros, not sample data, for a period in which a user with earlier usage used nothing', async () => {
+    const quiet = await platform.newUser();
+    await producer.add(QUEUES.usageLog, usageEvent({ userId: quiet.id, occurredAt: daysAgo(10).toISOString() }));
+    await eventually(() => dashboard(quiet.client, '?period=30d'), (response) => response.body.summary?.totalCalls === 1);
+
+    const response = await dashboard(quiet.client, '?period=7d');
+
+    expect(response.body).toEqual({
+      period: '7d',
+      summary: { totalCost: 0, totalTokens: 0, totalCalls: 0, avgCostPerCall: 0 },
+      agents: [],
+      daily: lastDays(7, new Date()).days.map((day) => ({ date: dayLabel(day), cost: 0, tokens: 0 })),
+      modelBreakdown: [],
+      isMockData: false,
+    });
+  });
+
   it('never shows another user’s usage', async () => {
     const other = await platform.newUser();
     expect((await dashboard(other.client)).body.isMockData).toBe(true);

@@ -27,15 +27,17 @@ export class CostDashboardService {
     const window = periodWindow(period, this.clock.now());
     try {
       let rows: UsageRow[];
+      let newcomer: boolean;
       try {
         rows = await this.queries.dailyRows({ userId }, window);
+        newcomer = !rows.length && !(await this.queries.hasUsage(userId));
       } catch (error) {
         this.logger.error(`[Cost API] Prisma error: ${messageOf(error)}`);
         return sampleDashboard(period, window);
       }
-      const count = rows.reduce((sum, row) => sum + row.calls, 0);
-      this.logger.log(`[Cost API] Found ${count} usage logs`);
-      if (!count) return sampleDashboard(period, window);
+      this.logger.log(`[Cost API] Found ${rows.reduce((sum, row) => sum + row.calls, 0)} usage logs`);
+      // Sample data is for someone who has never used anything; a quiet period shows real zeros.
+      if (newcomer) return sampleDashboard(period, window);
       const names = await this.agentNames.lookup(userId, [...new Set(rows.map((row) => row.agentId))]);
       return costDashboard(period, window, rows, names);
     } catch (error) {

@@ -46,6 +46,12 @@ export class UsageQueriesService {
     }));
   }
 
+  /** Whether the user has any usage at all, in any period. */
+  async hasUsage(userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.withUser(userId, (manager) => manager.query(`SELECT 1 FROM usage.usage_daily WHERE user_id = $1 LIMIT 1`, [userId]));
+    return rows.length > 0;
+  }
+
   async summary(scope: UsageScope, range: DayRange): Promise<UsageSummaryItem[]> {
     const rows = await this.dailyRows(scope, range);
     return rows
