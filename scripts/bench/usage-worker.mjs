@@ -47,6 +47,22 @@ function events(count, models) {
   }));
 }
 
+/** The run's queue keys: every run has its own prefix, so nothing of another run is touched. */
+async function deleteKeys(redisUrl, prefix) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
 async function main() {
   const count = eventCount();
   ensureInstalled();
@@ -109,6 +125,7 @@ async function main() {
   } finally {
     await producer.onApplicationShutdown();
     await database.end();
+    await deleteKeys(redisUrl, prefix);
   }
 }
 
