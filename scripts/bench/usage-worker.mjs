@@ -47,22 +47,6 @@ function events(count, models) {
   }));
 }
 
-/** The run's queue keys: every run has its own prefix, so nothing of another run is touched. */
-async function deleteKeys(redisUrl, prefix) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
 async function main() {
   const count = eventCount();
   ensureInstalled();
@@ -77,8 +61,11 @@ async function main() {
   const { QUEUES, MODEL_CATALOGUE } = await import('@platform/contracts');
   const { QueueFactory } = await import('@platform/queue');
   const { default: pg } = await import('pg');
+  // Removes the run's queue keys at the end: every run has its own prefix, so nothing of another run is touched.
+  const { deleteRedisKeys } = await import('@platform/testing');
 
   const url = databaseUrl();
+  // deleteRedisKeys reads REDIS_URL too, with the same default.
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const prefix = `bench-usage-${randomUUID().slice(0, 8)}:`;
   const env = {
@@ -125,7 +112,7 @@ async function main() {
   } finally {
     await producer.onApplicationShutdown();
     await database.end();
-    await deleteKeys(redisUrl, prefix);
+    await deleteRedisKeys(prefix);
   }
 }
 
