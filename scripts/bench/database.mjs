@@ -5,10 +5,10 @@ import pg from 'pg';
 
 export const BENCH_DATABASE = 'platform_bench';
 
-/** Drops the database of url when it is platform_bench; returns whether it did. migrate.mjs creates it again. */
-export async function dropBenchDatabase(url) {
+/** Drops the database of url when it is `benchName`; returns whether it did. migrate.mjs creates it again. */
+export async function dropBenchDatabase(url, benchName = BENCH_DATABASE) {
   const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  if (name !== BENCH_DATABASE) return false;
+  if (name !== benchName) return false;
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 10_000 });

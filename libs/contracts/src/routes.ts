@@ -51,6 +51,10 @@ const AI = { rateLimits: ['backendAi'] as RateLimitGroup[], headers: AI_FORWARDE
  */
 export const AI_CHAT_TIMEOUT_MS = 100_000;
 
+const usage = SUBJECTS.usage;
+/** Bearer callers may name the user whose usage they want (docs/spec-decisions.md). */
+const USER_SCOPE = ['x-user-id'];
+
 export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/register', 'none', { subject: id.register, rateLimits: ['register'] }),
   web('POST', '/api/auth/login', 'none', { subject: id.login, rateLimits: ['login'] }),
@@ -70,6 +74,7 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/health', 'none', { edge: 'hostHealth' }),
   web('GET', '/api/demo/chat', 'none', { subject: ai.demoModels }),
   web('POST', '/api/demo/chat', 'none', { subject: ai.demoChat, rateLimits: ['demoChat'], timeoutMs: AI_CHAT_TIMEOUT_MS }),
+  web('GET', '/api/dashboard/cost', 'session', { subject: usage.costDashboard }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
@@ -79,4 +84,9 @@ export const ROUTES: readonly RouteDef[] = [
   backend('POST', '/api/ai/models/select', 'internal', { subject: ai.selectModel, ...AI }),
   backend('POST', '/api/ai/chat', 'internal', { subject: ai.chat, ...AI, timeoutMs: AI_CHAT_TIMEOUT_MS }),
   backend('POST', '/api/ai/estimate-cost', 'internal', { subject: ai.estimateCost, ...AI }),
+  backend('GET', '/api/usage/summary', 'internal', { subject: usage.summary, headers: USER_SCOPE }),
+  backend('GET', '/api/usage/by-agent/:agentId', 'internal', { subject: usage.byAgent, headers: USER_SCOPE }),
+  backend('GET', '/api/usage/by-model', 'internal', { subject: usage.byModel, headers: USER_SCOPE }),
+  backend('GET', '/api/usage/daily', 'internal', { subject: usage.daily, headers: USER_SCOPE }),
+  backend('GET', '/api/usage/tools', 'internal', { subject: usage.tools, headers: USER_SCOPE }),
 ];

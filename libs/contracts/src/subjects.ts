@@ -40,6 +40,14 @@ export const SUBJECTS = {
     demoModels: 'svc.ai.demo_models',
     demoChat: 'svc.ai.demo_chat',
   },
+  usage: {
+    costDashboard: 'svc.usage.cost_dashboard',
+    summary: 'svc.usage.summary',
+    byAgent: 'svc.usage.by_agent',
+    byModel: 'svc.usage.by_model',
+    daily: 'svc.usage.daily',
+    tools: 'svc.usage.tools',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

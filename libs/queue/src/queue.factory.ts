@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type Job } from 'bullmq';
+import { Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JOB_PAYLOADS, validateAs, type JobOf, type QueueName } from '@platform/contracts';
 
@@ -34,11 +34,25 @@ export class QueueFactory implements OnApplicationShutdown {
     await this.queue(name).add(name, payload, { ...DEFAULT_JOB_OPTIONS, jobId });
   }
 
-  work<Q extends QueueName>(name: Q, process: (data: JobOf<Q>, job: Job) => Promise<void>, concurrency = 4): Worker {
+  /** Jobs of a queue by state (waiting, active, completed, failed, ...). */
+  counts(name: QueueName): Promise<Record<string, number>> {
+    return this.queue(name).getJobCounts();
+  }
+
+  /**
+   * `locks` tunes how soon a job held by a dead worker goes back to the queue (BullMQ's 30 s
+   * defaults): tests shorten it to see a crash recovered in seconds.
+   */
+  work<Q extends QueueName>(
+    name: Q,
+    process: (data: JobOf<Q>, job: Job) => Promise<void>,
+    concurrency = 4,
+    locks: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval'> = {},
+  ): Worker {
     const worker = new Worker(
       name,
       async (job) => process(validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, job.data), job),
-      { connection: this.connection(true), prefix: this.bullPrefix, concurrency },
+      { connection: this.connection(true), prefix: this.bullPrefix, concurrency, ...locks },
     );
     worker.on('failed', (job, error) => {
       const final = job && job.attemptsMade >= (job.opts.attempts ?? 1);

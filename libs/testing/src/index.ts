@@ -8,3 +8,4 @@ export * from './redis-keys.js';
 export * from './llm-sandbox.js';
 export * from './queued-jobs.js';
 export * from './wait-for.js';
+export * from './usage-fixtures.js';

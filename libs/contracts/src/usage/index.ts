@@ -1,1 +1,4 @@
+export * from './messages.js';
 export * from './usage-jobs.js';
+export * from './usage-queries.dto.js';
+export * from './usage-views.js';

@@ -1,0 +1,48 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ApiError, USAGE_MESSAGES as M, type CostDashboard, type CostPeriod } from '@platform/contracts';
+import { Clock } from '../clock.js';
+import { UsageQueriesService } from '../queries/usage-queries.service.js';
+import { AgentNamesClient } from './agent-names.client.js';
+import { costDashboard, type UsageRow } from './cost-dashboard.js';
+import { periodWindow } from './period-window.js';
+import { sampleDashboard } from './sample-usage.js';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * GET /api/dashboard/cost. The `[Cost API]` lines are the spec's, word for word; "Prisma error"
+ * names the failed database read although the store is TypeORM (docs/spec-decisions.md).
+ */
+@Injectable()
+export class CostDashboardService {
+  private readonly logger = new Logger('CostApi');
+
+  constructor(
+    private readonly queries: UsageQueriesService,
+    private readonly agentNames: AgentNamesClient,
+    private readonly clock: Clock,
+  ) {}
+
+  async forUser(userId: string, period: CostPeriod): Promise<CostDashboard> {
+    const window = periodWindow(period, this.clock.now());
+    try {
+      let rows: UsageRow[];
+      let newcomer: boolean;
+      try {
+        rows = await this.queries.dailyRows({ userId }, window);
+        newcomer = !rows.length && !(await this.queries.hasUsage(userId));
+      } catch (error) {
+        this.logger.error(`[Cost API] Prisma error: ${messageOf(error)}`);
+        return sampleDashboard(period, window);
+      }
+      this.logger.log(`[Cost API] Found ${rows.reduce((sum, row) => sum + row.calls, 0)} usage logs`);
+      // Sample data is for someone who has never used anything; a quiet period shows real zeros.
+      if (newcomer) return sampleDashboard(period, window);
+      const names = await this.agentNames.lookup(userId, [...new Set(rows.map((row) => row.agentId))]);
+      return costDashboard(period, window, rows, names);
+    } catch (error) {
+      this.logger.error(`[Cost API] Error: ${messageOf(error)}`);
+      throw new ApiError(500, M.costDashboardFailed);
+    }
+  }
+}

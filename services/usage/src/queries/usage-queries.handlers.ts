@@ -1,0 +1,53 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ok, SUBJECTS, ToolUsageQuery, UsageDaysQuery, validateAs, type Envelope } from '@platform/contracts';
+import { Clock } from '../clock.js';
+import { lastDays } from './day-range.js';
+import { UsageQueriesService, type UsageScope } from './usage-queries.service.js';
+
+/** The spec's `days` defaults: 7 for the daily and tool views, 30 for the rest. */
+const DEFAULT_DAYS = { long: 30, short: 7 } as const;
+
+/**
+ * Backend (bearer) queries. The caller names a user with `x-user-id`; without it the figures
+ * cover every user (docs/spec-decisions.md).
+ */
+@Controller()
+export class UsageQueriesHandlers {
+  constructor(private readonly queries: UsageQueriesService, private readonly clock: Clock) {}
+
+  @MessagePattern(SUBJECTS.usage.summary)
+  async summary(@Payload() envelope: Envelope) {
+    return ok(await this.queries.summary(scopeOf(envelope), this.range(envelope, DEFAULT_DAYS.long)));
+  }
+
+  @MessagePattern(SUBJECTS.usage.byAgent)
+  async byAgent(@Payload() envelope: Envelope) {
+    return ok(await this.queries.byAgent(scopeOf(envelope), this.range(envelope, DEFAULT_DAYS.long), envelope.params.agentId ?? ''));
+  }
+
+  @MessagePattern(SUBJECTS.usage.byModel)
+  async byModel(@Payload() envelope: Envelope) {
+    return ok(await this.queries.byModel(scopeOf(envelope), this.range(envelope, DEFAULT_DAYS.long)));
+  }
+
+  @MessagePattern(SUBJECTS.usage.daily)
+  async daily(@Payload() envelope: Envelope) {
+    return ok(await this.queries.daily(scopeOf(envelope), this.range(envelope, DEFAULT_DAYS.short)));
+  }
+
+  @MessagePattern(SUBJECTS.usage.tools)
+  async tools(@Payload() envelope: Envelope) {
+    const { agentId, days } = validateAs(ToolUsageQuery, envelope.query);
+    return ok(await this.queries.tools(scopeOf(envelope), lastDays(days ?? DEFAULT_DAYS.short, this.clock.now()), agentId));
+  }
+
+  private range(envelope: Envelope, defaultDays: number) {
+    return lastDays(validateAs(UsageDaysQuery, envelope.query).days ?? defaultDays, this.clock.now());
+  }
+}
+
+function scopeOf(envelope: Envelope): UsageScope {
+  const userId = envelope.headers['x-user-id'];
+  return userId ? { userId } : {};
+}

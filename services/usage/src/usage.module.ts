@@ -1,0 +1,48 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseModule } from '@platform/database';
+import { MessagingModule } from '@platform/messaging';
+import { QueueModule } from '@platform/queue';
+import { Clock } from './clock.js';
+import { AgentNamesClient } from './dashboard/agent-names.client.js';
+import { CostDashboardHandlers } from './dashboard/cost-dashboard.handlers.js';
+import { CostDashboardService } from './dashboard/cost-dashboard.service.js';
+import { usageDatabase } from './database.js';
+import { UsageQueriesHandlers } from './queries/usage-queries.handlers.js';
+import { UsageQueriesService } from './queries/usage-queries.service.js';
+import { ToolUsageService } from './tool-usage/tool-usage.service.js';
+import { UsageLogService } from './usage-logs/usage-log.service.js';
+import type { UsageEnv } from './usage.env.js';
+import { USAGE_ENV } from './usage.tokens.js';
+import { UsageWorker } from './workers/usage.worker.js';
+
+export const USAGE_SERVICE = 'usage';
+
+@Module({})
+export class UsageModule {
+  static forRoot(env: UsageEnv): DynamicModule {
+    return {
+      module: UsageModule,
+      imports: [
+        DatabaseModule.forRoot(env.DATABASE_URL, usageDatabase),
+        MessagingModule.forRoot({
+          natsUrl: env.NATS_URL,
+          prefix: env.NATS_PREFIX,
+          serviceName: USAGE_SERVICE,
+          requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
+        }),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
+      ],
+      controllers: [CostDashboardHandlers, UsageQueriesHandlers],
+      providers: [
+        { provide: USAGE_ENV, useValue: env },
+        Clock,
+        AgentNamesClient,
+        UsageQueriesService,
+        CostDashboardService,
+        UsageLogService,
+        ToolUsageService,
+        UsageWorker,
+      ],
+    };
+  }
+}

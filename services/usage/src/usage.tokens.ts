@@ -1,0 +1,1 @@
+export const USAGE_ENV = Symbol('USAGE_ENV');

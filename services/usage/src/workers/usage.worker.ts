@@ -1,0 +1,50 @@
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Worker } from 'bullmq';
+import { hasRole } from '@platform/config';
+import { QUEUES, type JobOf } from '@platform/contracts';
+import { QueueFactory } from '@platform/queue';
+import { ToolUsageService } from '../tool-usage/tool-usage.service.js';
+import { UsageLogService } from '../usage-logs/usage-log.service.js';
+import type { UsageEnv } from '../usage.env.js';
+import { USAGE_ENV } from '../usage.tokens.js';
+import { JobBatcher } from './job-batcher.js';
+
+type UsageQueue = typeof QUEUES.usageLog | typeof QUEUES.usageTools;
+
+/**
+ * Consumes `usage.log` and `usage.tools` in batches. A worker holds up to a batch of jobs at once
+ * (concurrency = batch size) and acknowledges them only after their rows are committed; jobs a
+ * dead worker held return to the queue when their locks lapse and are written then, once.
+ */
+@Injectable()
+export class UsageWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly workers: Worker[] = [];
+
+  constructor(
+    private readonly queues: QueueFactory,
+    private readonly usageLogs: UsageLogService,
+    private readonly toolUsage: ToolUsageService,
+    @Inject(USAGE_ENV) private readonly env: UsageEnv,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!hasRole(this.env, 'worker')) return;
+    this.workers.push(
+      this.batched(QUEUES.usageLog, (events) => this.usageLogs.write(events)),
+      this.batched(QUEUES.usageTools, (calls) => this.toolUsage.write(calls)),
+    );
+  }
+
+  /** Before the database closes: lets the batches in hand commit and be acknowledged. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+
+  private batched<Q extends UsageQueue>(name: Q, write: (items: JobOf<Q>[]) => Promise<void>): Worker {
+    const batcher = new JobBatcher(write, this.env.USAGE_BATCH_SIZE, this.env.USAGE_BATCH_MAX_WAIT_MS);
+    return this.queues.work(name, (item) => batcher.add(item), this.env.USAGE_BATCH_SIZE, {
+      lockDuration: this.env.USAGE_LOCK_DURATION_MS,
+      stalledInterval: this.env.USAGE_STALLED_INTERVAL_MS,
+    });
+  }
+}
