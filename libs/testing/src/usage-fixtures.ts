@@ -45,14 +45,3 @@ export async function ownerQuery<T = Record<string, unknown>>(env: EnvSource, sq
     await client.end();
   }
 }
-
-/** Reads until `done` holds (work that happens in the background), then returns the last reading. */
-export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}

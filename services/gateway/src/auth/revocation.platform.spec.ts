@@ -1,17 +1,7 @@
-import { TestPlatform, type TestClient, type TestResponse } from '@platform/testing';
+import { TestPlatform, waitFor, type TestClient } from '@platform/testing';
 
 /** Well under the 5 s credential cache TTL: only the revocation broadcast can explain a 401 this soon. */
 const WITHIN_MS = 1000;
-
-async function eventually(read: () => Promise<TestResponse>, done: (response: TestResponse) => boolean): Promise<TestResponse> {
-  const deadline = Date.now() + WITHIN_MS;
-  let response = await read();
-  while (!done(response) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    response = await read();
-  }
-  return response;
-}
 
 describe('Revocation across gateway replicas', () => {
   let platform: TestPlatform;
@@ -35,7 +25,7 @@ describe('Revocation across gateway replicas', () => {
     expect(signout.status).toBe(200);
     expect(signout.body).toEqual({ ok: true });
     const started = Date.now();
-    const after = await eventually(() => onB.get('/api/keys'), (response) => response.status === 401);
+    const after = await waitFor(() => onB.get('/api/keys'), (response) => response.status === 401, WITHIN_MS);
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ error: 'Unauthorized' });
     expect(Date.now() - started).toBeLessThan(WITHIN_MS);
@@ -49,7 +39,7 @@ describe('Revocation across gateway replicas', () => {
     expect((await script.get('/api/keys', bearer)).status).toBe(200);
     const deleted = await user.client.delete(`/api/keys/${made.body.id}`);
     expect(deleted.body).toEqual({ success: true });
-    const after = await eventually(() => script.get('/api/keys', bearer), (response) => response.status === 401);
+    const after = await waitFor(() => script.get('/api/keys', bearer), (response) => response.status === 401, WITHIN_MS);
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ error: 'Unauthorized' });
   });

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { IDENTITY_MESSAGES as M } from '@platform/contracts';
-import { TestPlatform, type TestClient, type TestUser } from '@platform/testing';
+import { TestPlatform, waitFor, type TestClient, type TestUser } from '@platform/testing';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -9,17 +9,6 @@ async function createKey(client: TestClient, name = 'ci') {
   const response = await client.post('/api/keys', { name });
   if (response.status !== 201) throw new Error(`create key failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { id: string; name: string; key: string; createdAt: string };
-}
-
-/** Retries a read until it satisfies `done`, for effects the spec makes asynchronous. */
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
 }
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -238,7 +227,7 @@ describe('API keys (platform-core 4.5)', () => {
       const user = await platform.newUser();
       const made = await createKey(user.client, 'used');
       expect((await platform.web().get('/api/keys', bearer(made.key))).status).toBe(200);
-      const read = await eventually(
+      const read = await waitFor(
         () => user.client.get(`/api/keys/${made.id}`),
         (response) => response.body?.lastUsed !== null,
         3000,

@@ -5,7 +5,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { QUEUES, SUBJECTS, USAGE_MESSAGES, type AgentNamesRequest, type CostDashboard } from '@platform/contracts';
 import { MessagingModule, NATS_CONNECTION } from '@platform/messaging';
 import type { QueueFactory } from '@platform/queue';
-import { eventually, ownerQuery, queueProducer, TestPlatform, usageEvent, type TestUser } from '@platform/testing';
+import { waitFor, ownerQuery, queueProducer, TestPlatform, usageEvent, type TestUser } from '@platform/testing';
 import { lastDays } from '../queries/day-range.js';
 import { dayLabel, periodWindow } from './period-window.js';
 
@@ -43,7 +43,7 @@ describe('GET /api/dashboard/cost', () => {
     for (const { ago, ...usage } of USAGE) {
       await producer.add(QUEUES.usageLog, usageEvent({ ...usage, userId: user.id, occurredAt: daysAgo(ago).toISOString() }));
     }
-    await eventually(() => dashboard(user.client, '?period=30d'), (response) => response.body.summary?.totalCalls === USAGE.length);
+    await waitFor(() => dashboard(user.client, '?period=30d'), (response) => response.body.summary?.totalCalls === USAGE.length);
     // Stands in for the agents service: the same messaging module on the same NATS prefix.
     agents = await NestFactory.createApplicationContext(MessagingModule.forRoot({
       natsUrl: platform.env.NATS_URL!, prefix: platform.env.NATS_PREFIX!, serviceName: 'agents-test', requestTimeoutMs: 2000,
@@ -160,7 +160,7 @@ describe('GET /api/dashboard/cost', () => {
   it('shows real zeros, not sample data, for a period in which a user with earlier usage used nothing', async () => {
     const quiet = await platform.newUser();
     await producer.add(QUEUES.usageLog, usageEvent({ userId: quiet.id, occurredAt: daysAgo(10).toISOString() }));
-    await eventually(() => dashboard(quiet.client, '?period=30d'), (response) => response.body.summary?.totalCalls === 1);
+    await waitFor(() => dashboard(quiet.client, '?period=30d'), (response) => response.body.summary?.totalCalls === 1);
 
     const response = await dashboard(quiet.client, '?period=7d');
 

@@ -1,6 +1,6 @@
 import { QUEUES, USAGE_MESSAGES } from '@platform/contracts';
 import type { QueueFactory } from '@platform/queue';
-import { eventually, ownerQuery, queueProducer, TEST_INTERNAL_API_KEY, TestPlatform, toolCall, usageEvent, type TestClient } from '@platform/testing';
+import { waitFor, ownerQuery, queueProducer, TEST_INTERNAL_API_KEY, TestPlatform, toolCall, usageEvent, type TestClient } from '@platform/testing';
 import { lastDays } from './day-range.js';
 
 const DAY_MS = 86_400_000;
@@ -37,8 +37,8 @@ describe('backend usage queries', () => {
       toolCall({ userId: 'ann', agentId: 'agent-1', toolName: 'calculator', success: true, durationMs: 5 }),
       toolCall({ userId: 'ann', agentId: 'agent-1', toolName: 'calculator', success: true, durationMs: 5, occurredAt: daysAgo(9) }),
     ]) await producer.add(QUEUES.usageTools, call);
-    await eventually(() => backend.get('/api/usage/by-model', bearer), (response) => response.body.reduce?.((sum: number, row: { turns: number }) => sum + row.turns, 0) === 5);
-    await eventually(() => backend.get('/api/usage/tools?days=30', bearer), (response) => response.body.reduce?.((sum: number, row: { calls: number }) => sum + row.calls, 0) === 5);
+    await waitFor(() => backend.get('/api/usage/by-model', bearer), (response) => response.body.reduce?.((sum: number, row: { turns: number }) => sum + row.turns, 0) === 5);
+    await waitFor(() => backend.get('/api/usage/tools?days=30', bearer), (response) => response.body.reduce?.((sum: number, row: { calls: number }) => sum + row.calls, 0) === 5);
   });
 
   afterAll(async () => {
@@ -137,7 +137,7 @@ describe('backend usage queries', () => {
     await ownerQuery(platform.env, `ALTER DATABASE "${database}" SET timezone TO 'Pacific/Kiritimati'`);
     await platform.restartService('usage');
 
-    const today1 = await eventually(() => backend.get('/api/usage/tools?days=1', asUser('tz')), (response) => response.body.length > 0);
+    const today1 = await waitFor(() => backend.get('/api/usage/tools?days=1', asUser('tz')), (response) => response.body.length > 0);
     const today2 = await backend.get('/api/usage/tools?days=2', asUser('tz'));
 
     expect(today1.body.map((item: { tool_name: string }) => item.tool_name)).toEqual(['after-midnight']);

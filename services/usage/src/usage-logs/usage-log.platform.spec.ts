@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { QUEUES, type UsageEventJob } from '@platform/contracts';
 import { APP_ROLE, createDataSource, Db } from '@platform/database';
 import type { QueueFactory } from '@platform/queue';
-import { eventually, ownerQuery, queueProducer, TestPlatform, toolCall, usageEvent } from '@platform/testing';
+import { waitFor, ownerQuery, queueProducer, TestPlatform, toolCall, usageEvent } from '@platform/testing';
 import { usageDatabase } from '../database.js';
 
 describe('usage.log worker', () => {
@@ -36,7 +36,7 @@ describe('usage.log worker', () => {
 
     await enqueue(event);
 
-    const rows = await eventually(() => rowsOf('u-cost'), (found) => found.length === 1);
+    const rows = await waitFor(() => rowsOf('u-cost'), (found) => found.length === 1);
     // $3 per million input tokens, $15 per million output: 1000 * 3 + 500 * 15 = 10 500 micro-dollars.
     expect(rows).toEqual([{
       event_id: event.eventId, agent_id: 'agent-cost', model: 'anthropic/claude-sonnet-4-5', provider: 'anthropic',
@@ -51,7 +51,7 @@ describe('usage.log worker', () => {
       usageEvent({ userId: 'u-round', agentId: 'b', model: 'nobody/unknown-model', inputTokens: 5000, outputTokens: 5000 }),
     );
 
-    const rows = await eventually(() => rowsOf('u-round'), (found) => found.length === 2);
+    const rows = await waitFor(() => rowsOf('u-round'), (found) => found.length === 2);
     expect(rows.map((row) => [row.agent_id, row.cost_usd])).toEqual(expect.arrayContaining([['a', '0.000001'], ['b', '0.000000']]));
   });
 
@@ -60,10 +60,10 @@ describe('usage.log worker', () => {
     const marker = usageEvent({ userId: 'u-dup', agentId: 'agent-marker' });
 
     await enqueue(event, event);
-    await eventually(() => rowsOf('u-dup'), (found) => found.length >= 1);
+    await waitFor(() => rowsOf('u-dup'), (found) => found.length >= 1);
     // Again after the first is committed, then a marker: once the marker is written, the repeat had its turn.
     await enqueue(event, marker);
-    const rows = await eventually(() => rowsOf('u-dup'), (found) => found.some((row) => row.agent_id === 'agent-marker'));
+    const rows = await waitFor(() => rowsOf('u-dup'), (found) => found.some((row) => row.agent_id === 'agent-marker'));
 
     expect(rows.filter((row) => row.event_id === event.eventId)).toHaveLength(1);
     expect(rows).toHaveLength(2);
@@ -83,7 +83,7 @@ describe('usage.log worker', () => {
       usageEvent({ ...base, model: 'openai/o3', inputTokens: 1000, outputTokens: 1000, occurredAt: '2026-03-11T12:00:00.000Z' }),
     );
 
-    const rollup = await eventually(() => rollupOf('u-roll'), (rows) => rows.reduce((sum, row) => sum + Number(row.calls), 0) === 5);
+    const rollup = await waitFor(() => rollupOf('u-roll'), (rows) => rows.reduce((sum, row) => sum + Number(row.calls), 0) === 5);
     // gpt-4o: $2.50 / $10 per million; o3: $2 / $8.
     expect(rollup).toEqual([
       { day: '2026-03-10', agent_id: 'agent-r', model: 'openai/gpt-4o', provider: 'openai', input_tokens: 4500, output_tokens: 450, cost_micros: 3500 + 10_500 + 1750, calls: 3 },
@@ -98,10 +98,10 @@ describe('usage.log worker', () => {
     const toolRows = () => ownerQuery(platform.env, `SELECT event_id, agent_id, tool_name, success, duration_ms FROM usage.tool_usage WHERE user_id = 'u-tool' ORDER BY id`);
 
     await producer.add(QUEUES.usageTools, call);
-    await eventually(toolRows, (rows) => rows.length === 1);
+    await waitFor(toolRows, (rows) => rows.length === 1);
     await producer.add(QUEUES.usageTools, call);
     await producer.add(QUEUES.usageTools, marker);
-    const rows = await eventually(toolRows, (found) => found.length >= 2);
+    const rows = await waitFor(toolRows, (found) => found.length >= 2);
 
     expect(rows).toEqual([
       { event_id: call.eventId, agent_id: 'agent-t', tool_name: 'browser', success: false, duration_ms: 950 },
@@ -112,8 +112,8 @@ describe('usage.log worker', () => {
   it('keeps usage rows row-level secured: the app role sees a user’s rows only in that user’s scope', async () => {
     await producer.add(QUEUES.usageLog, usageEvent({ userId: 'u-rls-a' }));
     await producer.add(QUEUES.usageTools, toolCall({ userId: 'u-rls-a' }));
-    await eventually(() => ownerQuery(platform.env, `SELECT 1 FROM usage.tool_usage WHERE user_id = 'u-rls-a'`), (rows) => rows.length === 1);
-    await eventually(() => rowsOf('u-rls-a'), (rows) => rows.length === 1);
+    await waitFor(() => ownerQuery(platform.env, `SELECT 1 FROM usage.tool_usage WHERE user_id = 'u-rls-a'`), (rows) => rows.length === 1);
+    await waitFor(() => rowsOf('u-rls-a'), (rows) => rows.length === 1);
     const dataSource = await createDataSource(platform.env.DATABASE_URL!, usageDatabase, true, 1).initialize();
     const owners = (table: string) => async (manager: { query: (sql: string) => Promise<{ user_id: string }[]> }) =>
       [...new Set((await manager.query(`SELECT user_id FROM usage.${table} WHERE user_id LIKE 'u-rls-%'`)).map((row) => row.user_id))];
