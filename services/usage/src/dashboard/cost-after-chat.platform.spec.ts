@@ -25,6 +25,14 @@ describe('usage from chat to the cost dashboard', () => {
   const rowsOf = (userId: string) =>
     ownerQuery<UsageRow>(platform.env, 'SELECT agent_id, model, input_tokens, output_tokens, cost_usd, endpoint FROM usage.usage_logs WHERE user_id = $1', [userId]);
   const costOf = (reply: ChatReply) => costMicros(reply.model, reply.usage.prompt_tokens, reply.usage.completion_tokens);
+  const rowFor = (reply: ChatReply, agentId: string, endpoint: string): UsageRow => ({
+    agent_id: agentId,
+    model: reply.model,
+    input_tokens: reply.usage.prompt_tokens,
+    output_tokens: reply.usage.completion_tokens,
+    cost_usd: microsToUsd(costOf(reply)),
+    endpoint,
+  });
 
   beforeAll(async () => {
     platform = await TestPlatform.start({ services: ['ai-gateway', 'usage'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
@@ -50,26 +58,12 @@ describe('usage from chat to the cost dashboard', () => {
 
   it('writes the chat to usage_logs priced from the catalogue', async () => {
     const rows = await waitFor(() => rowsOf(user.id), (found) => found.length === 1);
-    expect(rows).toEqual([{
-      agent_id: 'agent-e2e',
-      model: chat.model,
-      input_tokens: chat.usage.prompt_tokens,
-      output_tokens: chat.usage.completion_tokens,
-      cost_usd: microsToUsd(costOf(chat)),
-      endpoint: '/api/ai/chat',
-    }]);
+    expect(rows).toEqual([rowFor(chat, 'agent-e2e', '/api/ai/chat')]);
   });
 
   it('writes the demo chat as user demo, agent demo-chat', async () => {
     const rows = await waitFor(() => rowsOf('demo'), (found) => found.length === 1);
-    expect(rows).toEqual([{
-      agent_id: 'demo-chat',
-      model: demo.model,
-      input_tokens: demo.usage.prompt_tokens,
-      output_tokens: demo.usage.completion_tokens,
-      cost_usd: microsToUsd(costOf(demo)),
-      endpoint: '/api/demo/chat',
-    }]);
+    expect(rows).toEqual([rowFor(demo, 'demo-chat', '/api/demo/chat')]);
   });
 
   it('shows the chat on the dashboard with its cost, not sample data', async () => {
