@@ -39,6 +39,26 @@ const backend = (method: HttpMethod, path: string, auth: AuthMode, target: Targe
 });
 
 const id = SUBJECTS.identity;
+const ag = SUBJECTS.agents;
+
+/**
+ * Per-agent routes served on both surfaces: web callers must own the agent, bearer callers act for
+ * the platform (docs/agents.md, "Who may call what").
+ */
+const AGENT_ACTIONS: ReadonlyArray<[HttpMethod, string, Subject]> = [
+  ['POST', '/api/agents/:id/start', ag.start],
+  ['POST', '/api/agents/:id/stop', ag.stop],
+  ['POST', '/api/agents/:id/restart', ag.restart],
+  ['POST', '/api/agents/:id/update', ag.upgrade],
+  ['POST', '/api/agents/:id/repair', ag.repair],
+  ['POST', '/api/agents/:id/reset-memory', ag.resetMemory],
+  ['GET', '/api/agents/:id/stats', ag.stats],
+  ['GET', '/api/agents/:id/messages', ag.messages],
+  ['POST', '/api/agents/:id/messages', ag.sendMessage],
+  ['GET', '/api/agents/:id/token', ag.token],
+  ['GET', '/api/agents/:id/config', ag.getConfig],
+  ['PUT', '/api/agents/:id/config', ag.putConfig],
+];
 
 export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/register', 'none', { subject: id.register, rateLimits: ['register'] }),
@@ -57,7 +77,26 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/keys/:id', 'session', { subject: id.getKey }),
   web('DELETE', '/api/keys/:id', 'session', { subject: id.deleteKey }),
   web('GET', '/api/health', 'none', { edge: 'hostHealth' }),
+  web('GET', '/api/agents', 'optionalSession', { subject: ag.list, rateLimits: ['webAgents'] }),
+  web('GET', '/api/agents/provision', 'session', { subject: ag.listProvisioned, rateLimits: ['webAgents'] }),
+  web('POST', '/api/agents/provision', 'session', { subject: ag.provision, rateLimits: ['webAgents', 'webProvision'] }),
+  web('GET', '/api/agents/:id', 'session', { subject: ag.get, rateLimits: ['webAgents'] }),
+  ...AGENT_ACTIONS.map(([method, path, subject]) => web(method, path, 'session', { subject, rateLimits: ['webAgents'] })),
+  web('GET', '/api/heartbeat', 'session', { subject: ag.getHeartbeat }),
+  web('POST', '/api/heartbeat', 'session', { subject: ag.saveHeartbeat }),
+  web('DELETE', '/api/heartbeat', 'session', { subject: ag.deleteHeartbeat }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
+  backend('GET', '/api/agents', 'internal', { subject: ag.list }),
+  backend('POST', '/api/agents', 'internal', { subject: ag.create }),
+  backend('GET', '/api/agents/:id', 'internal', { subject: ag.get }),
+  backend('PUT', '/api/agents/:id', 'internal', { subject: ag.update }),
+  backend('DELETE', '/api/agents/:id', 'internal', { subject: ag.delete }),
+  ...AGENT_ACTIONS.map(([method, path, subject]) => backend(method, path, 'internal', { subject })),
+  backend('POST', '/api/deployments', 'internal', { subject: ag.deploy, rateLimits: ['deployments'] }),
+  backend('POST', '/api/register-home', 'internal', { subject: ag.registerHome }),
+  backend('POST', '/api/register-link', 'internal', { subject: ag.registerLink }),
+  backend('GET', '/api/installations', 'internal', { subject: ag.listInstallations }),
+  backend('POST', '/api/heartbeat', 'none', { subject: ag.installationHeartbeat }),
 ];
