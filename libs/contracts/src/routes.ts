@@ -45,20 +45,12 @@ const ag = SUBJECTS.agents;
  * Per-agent routes served on both surfaces: web callers must own the agent, bearer callers act for
  * the platform (docs/agents.md, "Who may call what").
  */
-const AGENT_ACTIONS: ReadonlyArray<[HttpMethod, string, Subject]> = [
-  ['POST', '/api/agents/:id/start', ag.start],
-  ['POST', '/api/agents/:id/stop', ag.stop],
-  ['POST', '/api/agents/:id/restart', ag.restart],
-  ['POST', '/api/agents/:id/update', ag.upgrade],
-  ['POST', '/api/agents/:id/repair', ag.repair],
-  ['POST', '/api/agents/:id/reset-memory', ag.resetMemory],
-  ['GET', '/api/agents/:id/stats', ag.stats],
-  ['GET', '/api/agents/:id/messages', ag.messages],
-  ['POST', '/api/agents/:id/messages', ag.sendMessage],
-  ['GET', '/api/agents/:id/token', ag.token],
-  ['GET', '/api/agents/:id/config', ag.getConfig],
-  ['PUT', '/api/agents/:id/config', ag.putConfig],
-];
+const AGENT_ACTIONS: ReadonlyArray<[HttpMethod, string, Subject]> = Object.entries({
+  POST: { start: ag.start, stop: ag.stop, restart: ag.restart, update: ag.upgrade, repair: ag.repair, 'reset-memory': ag.resetMemory, messages: ag.sendMessage },
+  GET: { stats: ag.stats, messages: ag.messages, token: ag.token, config: ag.getConfig },
+  PUT: { config: ag.putConfig },
+}).flatMap(([method, actions]) => Object.entries(actions).map(([action, subject]): [HttpMethod, string, Subject] =>
+  [method as HttpMethod, `/api/agents/:id/${action}`, subject]));
 
 export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/register', 'none', { subject: id.register, rateLimits: ['register'] }),
