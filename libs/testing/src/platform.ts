@@ -114,7 +114,11 @@ export class TestPlatform {
     });
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
       const { user: current } = (await user.client.get('/api/user')).body as { user: { plan: string; subscriptionStatus: string } };
-      if (current.plan === plan && current.subscriptionStatus === subscriptionStatus) return;
+      if (current.plan === plan && current.subscriptionStatus === subscriptionStatus) {
+        // A fresh session: the gateway may still hold the old one's AuthContext until the revocation broadcast lands.
+        await user.client.post('/api/auth/login', { email: user.email, password: user.password });
+        return;
+      }
     }
     throw new Error(`user ${user.email} did not reach plan ${plan} (${subscriptionStatus})`);
   }
