@@ -10,7 +10,7 @@ export class RuntimeConfig {
   @IsOptional() @IsInt({ message: 'config.maxHistory must be an integer from 1 to 10000' }) @Min(1, { message: 'config.maxHistory must be an integer from 1 to 10000' }) @Max(10_000, { message: 'config.maxHistory must be an integer from 1 to 10000' })
   maxHistory = 200;
 
-  @IsOptional() @IsString({ message: 'config.systemPrompt must be a string' }) @MaxLength(8000, { message: 'config.systemPrompt must be at most 8000 characters' })
+  @IsOptional() @MaxLength(8000, { message: 'config.systemPrompt must be at most 8000 characters' }) @IsString({ message: 'config.systemPrompt must be a string' })
   systemPrompt = 'You are a helpful agent.';
 
   @IsOptional() @IsInt({ message: 'config.memoryRecall must be an integer from 0 to 50' }) @Min(0, { message: 'config.memoryRecall must be an integer from 0 to 50' }) @Max(50, { message: 'config.memoryRecall must be an integer from 0 to 50' })
