@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CommonEnv, EnvBoolean, EnvInt, Secret } from '@platform/config';
 import { AI_PROVIDERS, type AiProvider } from '@platform/contracts';
-import { IsIn, IsString, Matches } from 'class-validator';
+import { IsIn, IsString, Matches, MinLength } from 'class-validator';
 
 /** The built runtime next to this service: services/agent-runtime/dist/main.js, from src or dist alike. */
 const BUILT_RUNTIME = path.resolve(import.meta.dirname, '../../agent-runtime/dist/main.js');
@@ -39,11 +39,11 @@ export class AgentsEnv extends CommonEnv {
   @Secret() @IsString() INTERNAL_API_KEY = '';
 
   /** `local` provider: the runtime's entry file and extra node flags (tests run the TypeScript source). */
-  @IsString() AGENT_RUNTIME_ENTRY = BUILT_RUNTIME;
+  @MinLength(1) @IsString() AGENT_RUNTIME_ENTRY = BUILT_RUNTIME;
   @IsString() AGENT_RUNTIME_NODE_ARGS = '';
   @IsString() AGENT_RUNTIME_HOST = '127.0.0.1';
   /** Per-agent memory, history and log files of the `local` provider. */
-  @IsString() AGENT_DATA_DIR = path.join(os.tmpdir(), 'platform-agents');
+  @MinLength(1) @IsString() AGENT_DATA_DIR = path.join(os.tmpdir(), 'platform-agents');
   /** A runtime found alive at boot that does not answer yet is left alone this long after its start. */
   @EnvInt(0) RUNTIME_STARTUP_GRACE_MS = 30_000;
 
