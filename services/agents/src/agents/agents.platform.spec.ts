@@ -1,10 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
-  AGENT_MESSAGES as M, EVENTS, illegalTransition, RUNTIME_PATHS, SUBJECTS,
+  AGENT_MESSAGES as M, EVENTS, illegalTransition, QUEUES, RUNTIME_PATHS, SUBJECTS,
   type AgentStatusChangedEvent, type AgentStatusReply, type WatchTargetsReply,
 } from '@platform/contracts';
 import { EventBus, MessagingModule } from '@platform/messaging';
+import { Queue } from 'bullmq';
 import { TestPlatform, type TestUser } from '@platform/testing';
 import { BEARER, provisionRunning, subscribedUser, waitForStatus } from '../testing/agent-fixtures.js';
 import { natsRequest } from '../testing/nats-request.js';
@@ -153,6 +154,17 @@ describe('Agents', () => {
       expect(await (await fetch(`${runtimeUrl}${RUNTIME_PATHS.healthz}`)).json()).toEqual({ ok: true, status: 'live' });
     });
 
+    it('the runtime answers its probes without a token: /readyz ready, /health with its own readings', async () => {
+      const runtimeUrl = await runtimeUrlOf(agentId);
+      const ready = await fetch(`${runtimeUrl}${RUNTIME_PATHS.readyz}`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ ready: true, failing: [], uptimeMs: expect.any(Number) });
+      expect(await (await fetch(`${runtimeUrl}${RUNTIME_PATHS.health}`)).json()).toEqual({
+        status: 'ok', agentId, uptimeMs: expect.any(Number), cpuPercent: expect.any(Number),
+        memoryBytes: expect.any(Number), memoryLimitBytes: 8 * 1024 ** 3,
+      });
+    });
+
     it('PUT then GET /api/agents/:id/config', async () => {
       expect(await owner.client.put(`/api/agents/${agentId}/config`, { config: { systemPrompt: 'Hi' } })).toMatchObject({ status: 200, body: { success: true, config: { systemPrompt: 'Hi' } } });
       expect((await owner.client.get(`/api/agents/${agentId}/config`)).body.config).toEqual({ systemPrompt: 'Hi' });
@@ -166,6 +178,19 @@ describe('Agents', () => {
       expect(stats).toMatchObject({ agentId, status: 'running', live: true, messagesReceived: 1, messagesAnswered: 0, aiErrors: 1, toolCalls: 1 });
       expect((await owner.client.get(`/api/agents/${agentId}/messages`)).body).toEqual({ messages: [], count: 0 });
       expect(await owner.client.post(`/api/agents/${agentId}/reset-memory`)).toMatchObject({ status: 200, body: { success: true, cleared: 0 } });
+    });
+
+    it('reports the memory tool call of that turn as a usage.tools job', async () => {
+      const queue = new Queue(QUEUES.usageTools, { connection: { url: platform.env.REDIS_URL }, prefix: `${platform.env.REDIS_PREFIX}bull` });
+      try {
+        const jobs = await queue.getJobs(['waiting']);
+        expect(jobs.map((job) => job.data)).toContainEqual({
+          eventId: expect.any(String), userId: owner.id, agentId, toolName: 'memory_recall', success: true,
+          durationMs: expect.any(Number), occurredAt: expect.stringMatching(ISO_DATE),
+        });
+      } finally {
+        await queue.close();
+      }
     });
   });
 
