@@ -41,7 +41,9 @@ export class AgentsEnv extends CommonEnv {
   /** `local` provider: the runtime's entry file and extra node flags (tests run the TypeScript source). */
   @MinLength(1) @IsString() AGENT_RUNTIME_ENTRY = BUILT_RUNTIME;
   @IsString() AGENT_RUNTIME_NODE_ARGS = '';
+  /** Where runtimes listen, and the host in their runtimeUrl when others must reach them by another name. */
   @IsString() AGENT_RUNTIME_HOST = '127.0.0.1';
+  @IsString() AGENT_RUNTIME_ADVERTISED_HOST = '';
   /** Per-agent memory, history and log files of the `local` provider. */
   @MinLength(1) @IsString() AGENT_DATA_DIR = path.join(os.tmpdir(), 'platform-agents');
   /** A runtime found alive at boot that does not answer yet is left alone this long after its start. */

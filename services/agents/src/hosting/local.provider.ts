@@ -211,7 +211,7 @@ export class LocalHostingProvider extends HostingProvider {
   }
 
   private url(port: number): string {
-    return `http://${this.env.AGENT_RUNTIME_HOST}:${port}`;
+    return `http://${this.env.AGENT_RUNTIME_ADVERTISED_HOST || this.env.AGENT_RUNTIME_HOST}:${port}`;
   }
 
   private dataDir(agentId: string): string {
