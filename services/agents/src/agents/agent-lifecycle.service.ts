@@ -6,6 +6,7 @@ import { Db } from '@platform/database';
 import { Outbox } from '@platform/messaging';
 import { AgentEntity } from './agent.entity.js';
 import { allows, nextStatus, type AgentAction } from './agent-state-machine.js';
+import { isUuid } from './uuid.js';
 
 /** Web callers see their own agents only (row-level security); bearer routes and workers see all. */
 export type Scope = { userId: string } | 'system';
@@ -16,7 +17,6 @@ export interface TransitionChanges {
   startedAt?: Date;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A runtime URL outlives none of these. */
 const WITHOUT_RUNTIME: readonly AgentStatus[] = ['stopped', 'error', 'deleted'];
 
@@ -34,7 +34,7 @@ export class AgentLifecycle {
 
   /** Another user's agent is invisible under row-level security: a 404 like a missing one. */
   async find(scope: Scope, id: string): Promise<AgentEntity> {
-    const agent = UUID.test(id) ? await this.inScope(scope, (manager) => manager.findOneBy(AgentEntity, { id })) : null;
+    const agent = isUuid(id) ? await this.inScope(scope, (manager) => manager.findOneBy(AgentEntity, { id })) : null;
     if (!agent) throw new ApiError(404, M.agentNotFound);
     return agent;
   }
@@ -57,7 +57,7 @@ export class AgentLifecycle {
 
   /** 404 for an agent the scope cannot see, 409 when the table does not allow the action from its status. */
   async transition(scope: Scope, id: string, action: AgentAction, changes: TransitionChanges = {}): Promise<AgentEntity> {
-    if (!UUID.test(id)) throw new ApiError(404, M.agentNotFound);
+    if (!isUuid(id)) throw new ApiError(404, M.agentNotFound);
     const agent = await this.inScope(scope, async (manager) => {
       const current = await manager.findOne(AgentEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw new ApiError(404, M.agentNotFound);

@@ -11,6 +11,8 @@ import { AgentEntity } from './agent.entity.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import { aiProviderFor, DEFAULT_AGENT_PLAN, DEFAULT_MODEL } from './agent-policy.js';
+import { LIVE } from './agent-state-machine.js';
+import { isUuid } from './uuid.js';
 import { agentDetail, backendListItem, publicUrl, webListItem } from './agent-views.js';
 
 /** Bearer callers act for the platform; everyone else for themselves. */
@@ -116,7 +118,7 @@ export class AgentsService {
   /** The watchdog reconciles its schedules with this at boot. */
   async watchTargets(): Promise<{ agents: WatchTarget[] }> {
     const agents = await this.lifecycle.inScope('system', (manager) =>
-      manager.find(AgentEntity, { where: { status: In(['running', 'active', 'degraded']) } }));
+      manager.find(AgentEntity, { where: { status: In(LIVE) } }));
     return {
       agents: agents.filter((agent) => agent.runtimeUrl).map((agent) => ({
         agentId: agent.id, userId: agent.userId, status: agent.status, runtimeUrl: agent.runtimeUrl!,
@@ -125,7 +127,7 @@ export class AgentsService {
   }
 
   async names(userId: string, agentIds: string[]): Promise<AgentNamesReply> {
-    const ids = agentIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    const ids = agentIds.filter(isUuid);
     const agents = ids.length
       ? await this.lifecycle.inScope('system', (manager) => manager.find(AgentEntity, { where: { userId, id: In(ids) }, select: { id: true, name: true } }))
       : [];

@@ -5,10 +5,8 @@ import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
 import { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
-import { HAS_RUNTIME } from './agent-state-machine.js';
+import { HAS_RUNTIME, LIVE } from './agent-state-machine.js';
 import { runtimeSpecOf } from './runtime-spec.js';
-
-const LIVE = ['running', 'active', 'degraded'];
 
 /**
  * At boot of a worker: every live agent keeps the runtime it has (adopted) or gets it back

@@ -16,7 +16,7 @@ export async function waitForStatus(client: TestClient, agentId: string, status:
   throw new Error(`agent ${agentId} is ${agent.status} (${agent.statusReason ?? 'no reason'}), not ${status}`);
 }
 
-/** A subscribed user with a running agent, through the real routes. */
+/** A new user on `plan` with an active subscription, through the real routes. */
 export async function subscribedUser(platform: TestPlatform, plan: Parameters<TestPlatform['setPlan']>[1] = 'collective'): Promise<TestUser> {
   const user = await platform.newUser();
   await platform.setPlan(user, plan);
