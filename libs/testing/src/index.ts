@@ -5,3 +5,4 @@ export * from './test-database.js';
 export * from './test-env.js';
 export * from './event-stream.js';
 export * from './redis-keys.js';
+export * from './agent-runtimes.js';
