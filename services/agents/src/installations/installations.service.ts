@@ -3,6 +3,7 @@ import { AGENT_MESSAGES as M, type InstallationMode, type InstallationView, type
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
+import { installationStatus } from './installation-status.js';
 import { InstallationEntity } from './installation.entity.js';
 
 /** Self-hosted installations (extended-services 4.4); bearer routes and the open heartbeat, all system work. */
@@ -24,13 +25,13 @@ export class InstallationsService {
 
   async list(): Promise<{ success: true; count: number; installations: InstallationView[] }> {
     const rows = await this.db.asSystem((manager) => manager.find(InstallationEntity, { order: { registeredAt: 'DESC' } }));
-    const staleBefore = Date.now() - this.env.INSTALLATION_STALE_MS;
+    const now = new Date();
     const installations = rows.map((row): InstallationView => ({
       user_id: row.userId,
       mode: row.mode,
       registered_at: row.registeredAt.toISOString(),
       last_seen: row.lastSeen.toISOString(),
-      status: row.lastSeen.getTime() >= staleBefore ? 'active' : 'inactive',
+      status: installationStatus(row.lastSeen, now, this.env.INSTALLATION_STALE_MS),
     }));
     return { success: true, count: installations.length, installations };
   }
