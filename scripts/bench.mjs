@@ -4,6 +4,7 @@
 //   BENCH_DURATION     seconds per scenario (default 10)
 //   BENCH_CONNECTIONS  concurrent connections (default 20)
 //   BENCH_WARMUP       seconds of unmeasured load before each scenario (default 1, 0 = none)
+//   BENCH_AGENTS       agents for the provisioning scenario (default 20, 0 = skip; scripts/bench/provision.mjs)
 //   BENCH_DATABASE_URL benchmark database (default postgres://postgres@<infra host>:5432/platform_bench;
 //                      a database named platform_bench is dropped and migrated afresh on every run)
 //
@@ -38,6 +39,7 @@ const SERVICES = ['sandbox', 'identity', 'gateway'];
 
 const BOOT_TIMEOUT_MS = 90_000;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
+const PROVISION_TIMEOUT_MS = 6 * 60_000;
 const MIGRATE_TIMEOUT_MS = 120_000;
 
 // --- lifecycle ------------------------------------------------------------------------------------
@@ -220,7 +222,7 @@ async function main() {
   });
 
   // Everything after the build is bounded as a whole too.
-  const budgetMs = MIGRATE_TIMEOUT_MS + BOOT_TIMEOUT_MS + 4 * (durationSec + warmupSec + 20) * 1000 + 60_000;
+  const budgetMs = MIGRATE_TIMEOUT_MS + BOOT_TIMEOUT_MS + 4 * (durationSec + warmupSec + 20) * 1000 + 60_000 + PROVISION_TIMEOUT_MS;
   setTimeout(() => void shutdown(1, `overall time limit (${Math.round(budgetMs / 1000)} s) exceeded, stopping children`), budgetMs).unref();
 
   const busy = [];
@@ -325,6 +327,12 @@ ${ratioTable(ratioRows)}
       p50Ratio: round(ratioRows[index].p50Ratio, 3),
     })),
   }));
+  if (process.env.BENCH_AGENTS !== '0') {
+    // Its own platform (ports, prefixes) on the same benchmark database: ours stops first.
+    await stopAll();
+    console.log('bench: provisioning scenario (scripts/bench/provision.mjs)...');
+    await runToCompletion('provision', process.execPath, [path.join(ROOT, 'scripts', 'bench', 'provision.mjs')], { cwd: ROOT, env: process.env, timeoutMs: PROVISION_TIMEOUT_MS });
+  }
   return problems.length ? 1 : 0;
 }
 

@@ -24,6 +24,14 @@ describe('runMain', () => {
     expect(stderr.mock.calls).toEqual([['identity: Invalid environment variable WEB_PORT (got "x"): WEB_PORT must be an integer number\n']]);
   });
 
+  it('stops with the given exit code when the env is invalid and the process asks for one', async () => {
+    await runMain('agent-runtime', async () => {
+      throw new ConfigError('Invalid environment variable AGENT_ID');
+    }, { configErrorExitCode: 78 });
+    expect(exit).toHaveBeenCalledWith(78);
+    expect(stderr.mock.calls).toEqual([['agent-runtime: Invalid environment variable AGENT_ID\n']]);
+  });
+
   it('stops with exit code 1 when anything else fails at boot', async () => {
     await runMain('identity', async () => {
       throw new Error('database is down');

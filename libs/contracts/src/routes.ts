@@ -55,6 +55,23 @@ const usage = SUBJECTS.usage;
 /** Bearer callers may name the user whose usage they want (docs/spec-decisions.md). */
 const USER_SCOPE = ['x-user-id'];
 
+const ag = SUBJECTS.agents;
+
+/**
+ * Per-agent routes served on both surfaces: web callers must own the agent, bearer callers act for
+ * the platform (docs/agents.md, "Who may call what").
+ */
+const AGENT_ACTIONS: ReadonlyArray<[HttpMethod, string, Subject]> = Object.entries({
+  POST: { start: ag.start, stop: ag.stop, restart: ag.restart, update: ag.upgrade, repair: ag.repair, 'reset-memory': ag.resetMemory, messages: ag.sendMessage },
+  GET: { stats: ag.stats, messages: ag.messages, token: ag.token, config: ag.getConfig },
+  PUT: { config: ag.putConfig },
+}).flatMap(([method, actions]) => Object.entries(actions).map(([action, subject]): [HttpMethod, string, Subject] =>
+  [method as HttpMethod, `/api/agents/:id/${action}`, subject]));
+
+/** A message to an agent waits for its runtime's chat through the AI layer. */
+const agentAction = (subject: Subject): Target =>
+  (subject === ag.sendMessage ? { subject, timeoutMs: AI_CHAT_TIMEOUT_MS } : { subject });
+
 export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/register', 'none', { subject: id.register, rateLimits: ['register'] }),
   web('POST', '/api/auth/login', 'none', { subject: id.login, rateLimits: ['login'] }),
@@ -75,6 +92,14 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/demo/chat', 'none', { subject: ai.demoModels }),
   web('POST', '/api/demo/chat', 'none', { subject: ai.demoChat, rateLimits: ['demoChat'], timeoutMs: AI_CHAT_TIMEOUT_MS }),
   web('GET', '/api/dashboard/cost', 'session', { subject: usage.costDashboard }),
+  web('GET', '/api/agents', 'optionalSession', { subject: ag.list, rateLimits: ['webAgents'] }),
+  web('GET', '/api/agents/provision', 'session', { subject: ag.listProvisioned, rateLimits: ['webAgents'] }),
+  web('POST', '/api/agents/provision', 'session', { subject: ag.provision, rateLimits: ['webAgents', 'webProvision'] }),
+  web('GET', '/api/agents/:id', 'session', { subject: ag.get, rateLimits: ['webAgents'] }),
+  ...AGENT_ACTIONS.map(([method, path, subject]) => web(method, path, 'session', { ...agentAction(subject), rateLimits: ['webAgents'] })),
+  web('GET', '/api/heartbeat', 'session', { subject: ag.getHeartbeat }),
+  web('POST', '/api/heartbeat', 'session', { subject: ag.saveHeartbeat }),
+  web('DELETE', '/api/heartbeat', 'session', { subject: ag.deleteHeartbeat }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
@@ -89,4 +114,15 @@ export const ROUTES: readonly RouteDef[] = [
   backend('GET', '/api/usage/by-model', 'internal', { subject: usage.byModel, headers: USER_SCOPE }),
   backend('GET', '/api/usage/daily', 'internal', { subject: usage.daily, headers: USER_SCOPE }),
   backend('GET', '/api/usage/tools', 'internal', { subject: usage.tools, headers: USER_SCOPE }),
+  backend('GET', '/api/agents', 'internal', { subject: ag.list }),
+  backend('POST', '/api/agents', 'internal', { subject: ag.create }),
+  backend('GET', '/api/agents/:id', 'internal', { subject: ag.get }),
+  backend('PUT', '/api/agents/:id', 'internal', { subject: ag.update }),
+  backend('DELETE', '/api/agents/:id', 'internal', { subject: ag.delete }),
+  ...AGENT_ACTIONS.map(([method, path, subject]) => backend(method, path, 'internal', agentAction(subject))),
+  backend('POST', '/api/deployments', 'internal', { subject: ag.deploy, rateLimits: ['deployments'] }),
+  backend('POST', '/api/register-home', 'internal', { subject: ag.registerHome }),
+  backend('POST', '/api/register-link', 'internal', { subject: ag.registerLink }),
+  backend('GET', '/api/installations', 'internal', { subject: ag.listInstallations }),
+  backend('POST', '/api/heartbeat', 'none', { subject: ag.installationHeartbeat }),
 ];

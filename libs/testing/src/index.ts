@@ -9,3 +9,4 @@ export * from './llm-sandbox.js';
 export * from './queued-jobs.js';
 export * from './wait-for.js';
 export * from './usage-fixtures.js';
+export * from './agent-runtimes.js';

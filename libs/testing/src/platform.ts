@@ -1,5 +1,10 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
 import type { EnvSource } from '@platform/config';
+import { EVENTS, type Plan, type SubscriptionStatus } from '@platform/contracts';
+import { EventBus, MessagingModule } from '@platform/messaging';
+import { agentRuntimeEnv, destroyAgentRuntimes } from './agent-runtimes.js';
 import { deleteEventStream } from './event-stream.js';
 import { deleteRedisKeys } from './redis-keys.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -39,6 +44,9 @@ export class TestPlatform {
     private readonly database: TestDatabase,
   ) {}
 
+  /** Stands in for billing when a test puts a user on a plan. */
+  private billing?: INestApplicationContext;
+
   static async start(options: PlatformOptions = {}): Promise<TestPlatform> {
     const database = await createTestDatabase();
     const sandbox = await startSandbox();
@@ -48,6 +56,7 @@ export class TestPlatform {
       OPENROUTER_BASE_URL: sandbox.llm.openrouter,
       ANTHROPIC_BASE_URL: sandbox.llm.anthropic,
       OPENAI_BASE_URL: sandbox.llm.openai,
+      ...(options.services?.includes('agents') ? await agentRuntimeEnv() : {}),
       ...options.env,
     });
     const platform = new TestPlatform(env, sandbox, [], new Map(), database);
@@ -92,6 +101,31 @@ export class TestPlatform {
     return { id: registered.body.id, email, password, name: registered.body.name, client };
   }
 
+  /**
+   * Puts a user on a plan the way billing will: `evt.billing.plan_changed`, then waits until the
+   * user's own GET /api/user shows it (identity applied it and the gateway dropped its cached session).
+   */
+  async setPlan(user: TestUser, plan: Plan, subscriptionStatus: SubscriptionStatus = 'active'): Promise<void> {
+    this.billing ??= await NestFactory.createApplicationContext(MessagingModule.forRoot({
+      natsUrl: this.env.NATS_URL!,
+      prefix: this.env.NATS_PREFIX!,
+      serviceName: 'billing-test',
+      requestTimeoutMs: 2000,
+    }));
+    await this.billing.get(EventBus).publish(EVENTS.billing.planChanged, {
+      eventId: randomUUID(), userId: user.id, plan, subscriptionStatus, occurredAt: new Date().toISOString(),
+    });
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+      const { user: current } = (await user.client.get('/api/user')).body as { user: { plan: string; subscriptionStatus: string } };
+      if (current.plan === plan && current.subscriptionStatus === subscriptionStatus) {
+        // A fresh session: the gateway may still hold the old one's AuthContext until the revocation broadcast lands.
+        await user.client.post('/api/auth/login', { email: user.email, password: user.password });
+        return;
+      }
+    }
+    throw new Error(`user ${user.email} did not reach plan ${plan} (${subscriptionStatus})`);
+  }
+
   /** Stops one service and boots it again on the same env: what a deploy or a crash does to it. */
   async restartService(name: ServiceName): Promise<void> {
     await this.stopService(name);
@@ -111,6 +145,8 @@ export class TestPlatform {
   async close(): Promise<void> {
     await Promise.all(this.gateways.map((gateway) => gateway.close()));
     await Promise.all([...this.services.values()].map((service) => service.close()));
+    await this.billing?.close();
+    await destroyAgentRuntimes(this.database.url, this.env);
     await this.sandbox.close();
     await this.database.drop();
     await deleteEventStream(this.env.NATS_PREFIX!);

@@ -12,6 +12,8 @@ export const SERVICE_STARTERS = {
     (await import('../../../services/ai-gateway/src/ai-gateway.app.js')).startAiGateway(env),
   usage: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/usage/src/usage.app.js')).startUsage(env),
+  agents: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/agents/src/agents.app.js')).startAgents(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;

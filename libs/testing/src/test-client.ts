@@ -41,6 +41,10 @@ export class TestClient {
     return this.request<T>('POST', path, body, headers);
   }
 
+  put<T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) {
+    return this.request<T>('PUT', path, body, headers);
+  }
+
   patch<T = any>(path: string, body?: unknown, headers: Record<string, string> = {}) {
     return this.request<T>('PATCH', path, body, headers);
   }

@@ -1,0 +1,18 @@
+/**
+ * HTTP paths of an agent runtime (services/agent-runtime), relative to its runtimeUrl. The probes
+ * answer anyone; the rest want the agent's gateway token as `Authorization: Bearer`.
+ */
+export const RUNTIME_PATHS = {
+  healthz: '/healthz',
+  readyz: '/readyz',
+  health: '/health',
+  messages: '/messages',
+  stats: '/stats',
+  memoryReset: '/memory/reset',
+} as const;
+
+/** Header on every runtime response naming its agent: how the platform tells its own process from a stranger on a reused port. */
+export const RUNTIME_AGENT_HEADER = 'x-agent-id';
+
+/** The AI layer's chat route on the backend surface (platform-core 4.8), as the runtime calls it. */
+export const AI_CHAT_PATH = '/api/ai/chat';

@@ -1,0 +1,156 @@
+// Provisioning benchmark (the last part of `npm run bench`, or alone: node scripts/bench/provision.mjs):
+// time from POST /api/agents/provision to `running` for BENCH_AGENTS agents (default 20) asked for
+// at once, each a real agent-runtime process of the local hosting provider. Prints median and max.
+//
+//   BENCH_AGENTS        agents provisioned at once (default 20; 0 skips it in npm run bench)
+//   BENCH_DATABASE_URL  as in bench.mjs (platform_bench is dropped and migrated afresh)
+//
+// Services come from dist (build first: bench.mjs does); default waitForHealthy settings (poll every
+// 2 s, 60 s timeout). Every agent is deleted at the end, which ends its process; services are stopped.
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
+import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+
+const PORTS = { WEB_PORT: 23000, BACKEND_PORT: 24000, SUMMARIZER_PORT: 23100, SANDBOX_PORT: 24600, SANDBOX_SMTP_PORT: 22525 };
+const WEB = `http://127.0.0.1:${PORTS.WEB_PORT}`;
+const BACKEND = `http://127.0.0.1:${PORTS.BACKEND_PORT}`;
+const SERVICES = ['sandbox', 'identity', 'agents', 'gateway'];
+const KEY = 'bench-agents-key';
+const ADMIN = `bench-agents-${randomBytes(4).toString('hex')}@bench.local`;
+const RUN_TIMEOUT_MS = 5 * 60_000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let services = [];
+
+/** Each call from its own client address (TRUST_PROXY on): provisioning is limited to 5 a minute per IP. */
+async function call(method, url, { body, cookie, ip = '10.9.0.1', bearer = false } = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      'x-forwarded-for': ip,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(cookie ? { cookie } : {}),
+      ...(bearer ? { authorization: `Bearer ${KEY}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined, text };
+}
+
+async function waitUntil(what, check, timeoutMs) {
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(250)) {
+    const dead = services.find((service) => service.exited);
+    if (dead) throw new Error(`${dead.name} exited while waiting for ${what}`);
+    if (await check().catch(() => false)) return;
+  }
+  throw new Error(`${what} not ready within ${timeoutMs / 1000} s`);
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function main() {
+  const count = Number(process.env.BENCH_AGENTS ?? 20);
+  if (!Number.isInteger(count) || count < 1 || count > 100) throw new Error('BENCH_AGENTS must be a whole number from 1 to 100');
+  ensureInstalled();
+  if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
+  const { dropBenchDatabase } = await import('./database.mjs');
+  const base = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platform');
+  if (!process.env.BENCH_DATABASE_URL) base.pathname = '/platform_bench';
+  const databaseUrl = base.toString();
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    NATS_PREFIX: 'benchagents.',
+    REDIS_PREFIX: 'benchagents:',
+    LOG_LEVEL: process.env.BENCH_DEBUG ? 'info' : 'warn',
+    ...Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, String(port)])),
+    SMTP_URL: `smtp://127.0.0.1:${PORTS.SANDBOX_SMTP_PORT}`,
+    BOT_CHECK_SECRET: '',
+    BOT_CHECK_VERIFY_URL: `http://127.0.0.1:${PORTS.SANDBOX_PORT}/bot-check/siteverify`,
+    INTERNAL_API_KEY: KEY,
+    TRUST_PROXY: 'true',
+    ADMIN_EMAILS: ADMIN,
+    BACKEND_URL: BACKEND,
+    AGENT_DATA_DIR: path.join(os.tmpdir(), `platform-bench-agents-${process.pid}`),
+  };
+  await dropBenchDatabase(databaseUrl);
+  await runToCompletion('migrate', process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { cwd: ROOT, env, timeoutMs: 120_000 });
+  services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
+  await waitUntil('agents over NATS (GET /health)', async () => (await call('GET', `${BACKEND}/health`)).json?.provisioning === 'enabled', 90_000);
+  await waitUntil('identity over NATS (GET /api/auth/session)', async () => (await call('GET', `${WEB}/api/auth/session`)).status === 200, 90_000);
+
+  const password = randomBytes(18).toString('base64url');
+  await call('POST', `${WEB}/api/register`, { body: { email: ADMIN, password } });
+  const login = await call('POST', `${WEB}/api/auth/login`, { body: { email: ADMIN, password } });
+  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith('service-session='));
+  if (!cookie) throw new Error(`login answered ${login.status}: ${login.text.slice(0, 200)}`);
+
+  // Running is timed by the agents service's own event, heard on NATS the moment it is published.
+  const { EVENTS } = await import('@platform/contracts');
+  const { connect } = await import('@nats-io/transport-node');
+  const nats = await connect({ servers: env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const reached = new Map();
+  const waiters = new Map();
+  nats.subscribe(`${env.NATS_PREFIX}${EVENTS.agents.statusChanged}`, {
+    callback: (error, message) => {
+      if (error) return;
+      const event = message.json();
+      if (event.status !== 'running' && event.status !== 'error') return;
+      reached.set(event.agentId, { at: performance.now(), event });
+      waiters.get(event.agentId)?.();
+    },
+  });
+  await nats.flush();
+
+  console.log(`bench: provisioning ${count} agents at once (admin user, local hosting provider, ${os.availableParallelism()} CPU cores)...`);
+  const timings = await Promise.all(Array.from({ length: count }, async (_, index) => {
+    const asked = performance.now();
+    const response = await call('POST', `${WEB}/api/agents/provision`, { body: { name: `bench-${index}` }, cookie, ip: `10.9.1.${index + 1}` });
+    if (response.status !== 201) throw new Error(`provision ${index} answered ${response.status}: ${response.text.slice(0, 200)}`);
+    const id = response.json.agent.id;
+    if (!reached.has(id)) {
+      await new Promise((resolve, reject) => {
+        waiters.set(id, resolve);
+        setTimeout(() => reject(new Error(`agent ${index} not running after ${RUN_TIMEOUT_MS / 1000} s`)), RUN_TIMEOUT_MS).unref();
+      });
+    }
+    const { at, event } = reached.get(id);
+    if (event.status === 'error') throw new Error(`agent ${index} failed: ${event.reason}`);
+    return { id, ms: at - asked };
+  }));
+  await nats.close();
+  const ms = timings.map((timing) => timing.ms);
+  const result = { agents: count, medianMs: Math.round(median(ms)), maxMs: Math.round(Math.max(...ms)), minMs: Math.round(Math.min(...ms)) };
+  console.log(`\nProvision to running, ${count} agents at once: median ${(result.medianMs / 1000).toFixed(2)} s, max ${(result.maxMs / 1000).toFixed(2)} s (min ${(result.minMs / 1000).toFixed(2)} s)`);
+  if (process.env.BENCH_DEBUG) console.log(describeOutput(services[2], 400));
+  console.log(`BENCH_PROVISION_RESULT ${JSON.stringify(result)}`);
+}
+
+/** Agent runtimes are detached from the agents service: deleting every agent is what ends them. */
+async function deleteAgents() {
+  const listed = await call('GET', `${BACKEND}/api/agents`, { bearer: true }).catch(() => null);
+  await Promise.all((Array.isArray(listed?.json) ? listed.json : []).map((agent) => call('DELETE', `${BACKEND}/api/agents/${agent.id}`, { bearer: true }).catch(() => null)));
+}
+
+main().then(
+  async () => {
+    await deleteAgents();
+    await stopAll();
+    process.exit(0);
+  },
+  async (error) => {
+    console.error(`bench: ${error.message}`);
+    for (const service of services) console.error(describeOutput(service));
+    await deleteAgents();
+    await stopAll();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,48 @@
+import type { AiClient, ChatMessage } from './ai-client.js';
+import type { MemoryStore } from './memory-store.js';
+import type { MessageHistory } from './message-history.js';
+import type { RuntimeConfig } from './runtime-config.js';
+import type { ToolUsage } from './tool-usage.js';
+
+export interface TurnResult {
+  reply: { role: 'assistant'; content: string };
+  model: string;
+  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  recalled: number;
+}
+
+/** One conversation turn: recall from memory (a tool), ask the AI layer, remember, keep the history. */
+export class AgentBrain {
+  readonly counters = { messagesReceived: 0, messagesAnswered: 0, aiErrors: 0 };
+
+  constructor(
+    private readonly config: RuntimeConfig,
+    private readonly model: string,
+    private readonly ai: AiClient,
+    private readonly memory: MemoryStore,
+    private readonly history: MessageHistory,
+    private readonly tools: ToolUsage,
+  ) {}
+
+  async turn(message: string): Promise<TurnResult> {
+    this.counters.messagesReceived += 1;
+    const recalled = await this.tools.use('memory_recall', () => this.memory.recall(message, this.config.memoryRecall));
+    const context: ChatMessage[] = [
+      { role: 'system', content: this.config.systemPrompt },
+      ...(recalled.length ? [{ role: 'system' as const, content: `Things you remember:\n${recalled.map((entry) => `- ${entry.text}`).join('\n')}` }] : []),
+      ...this.history.all().map(({ role, content }) => ({ role, content })),
+      { role: 'user', content: message },
+    ];
+    let answer;
+    try {
+      answer = await this.ai.chat(context, this.model);
+    } catch (error) {
+      this.counters.aiErrors += 1;
+      throw error;
+    }
+    await this.tools.use('memory_store', () => this.memory.remember(message));
+    await this.history.append({ role: 'user', content: message }, { role: 'assistant', content: answer.content });
+    this.counters.messagesAnswered += 1;
+    return { reply: { role: 'assistant', content: answer.content }, model: answer.model, usage: answer.usage, recalled: recalled.length };
+  }
+}

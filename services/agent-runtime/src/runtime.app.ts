@@ -1,0 +1,88 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { loadEnv, type EnvSource } from '@platform/config';
+import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS, type RuntimeHealthBody } from '@platform/contracts';
+import { AgentBrain } from './agent-brain.js';
+import { AiClient } from './ai-client.js';
+import { tokenMatches } from './gateway-token.js';
+import { MemoryStore } from './memory-store.js';
+import { MessageHistory } from './message-history.js';
+import { ProcessSampler } from './process-sampler.js';
+import { Readiness } from './readiness.js';
+import { parseRuntimeConfig } from './runtime-config.js';
+import { RuntimeError } from './runtime-error.js';
+import { RuntimeEnv } from './runtime.env.js';
+import { ToolUsage } from './tool-usage.js';
+
+const PROBES = new Set<string>([RUNTIME_PATHS.healthz, RUNTIME_PATHS.readyz, RUNTIME_PATHS.health]);
+
+/** Boots one agent process: probes, the message endpoint, memory, stats. Config errors throw ConfigError (exit 78). */
+export async function startRuntime(source: EnvSource): Promise<FastifyInstance> {
+  const env = loadEnv(RuntimeEnv, source);
+  const config = parseRuntimeConfig(env.AGENT_CONFIG);
+  const app = Fastify({ logger: { level: env.LOG_LEVEL, base: { service: 'agent-runtime', agentId: env.AGENT_ID } }, bodyLimit: 1024 * 1024 });
+
+  const memory = new MemoryStore(env.DATA_DIR);
+  const history = new MessageHistory(env.DATA_DIR, config.maxHistory);
+  await Promise.all([memory.load(), history.load()]);
+  const ai = new AiClient(env);
+  const tools = new ToolUsage(env, (error) => app.log.warn(`Tool usage not recorded: ${String(error)}`));
+  const brain = new AgentBrain(config, env.AGENT_MODEL, ai, memory, history, tools);
+  const readiness = new Readiness(env, memory);
+  const sampler = new ProcessSampler();
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(RUNTIME_AGENT_HEADER, env.AGENT_ID);
+    if (PROBES.has(request.url.split('?')[0]!)) return;
+    if (!tokenMatches(env.GATEWAY_TOKEN, request.headers.authorization)) {
+      await reply.status(401).send({ error: 'Unauthorized' });
+    }
+  });
+  app.setErrorHandler(async (error, _request, reply) => {
+    if (error instanceof RuntimeError) return reply.status(error.status).send({ error: error.message });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status < 500) return reply.status(status).send({ error: error instanceof Error ? error.message : 'Bad request' });
+    app.log.error(error);
+    return reply.status(500).send({ error: 'Internal server error' });
+  });
+
+  app.get(RUNTIME_PATHS.healthz, async () => ({ ok: true, status: 'live' }));
+  app.get(RUNTIME_PATHS.readyz, async (_request, reply) => {
+    const view = await readiness.check();
+    return reply.status(view.ready ? 200 : 503).send(view);
+  });
+  app.get(RUNTIME_PATHS.health, async (): Promise<RuntimeHealthBody> => ({
+    status: 'ok',
+    agentId: env.AGENT_ID,
+    uptimeMs: readiness.uptimeMs(),
+    cpuPercent: sampler.cpuPercent(),
+    memoryBytes: sampler.memoryBytes(),
+    memoryLimitBytes: env.MEMORY_LIMIT_BYTES,
+  }));
+
+  app.post<{ Body: { message?: unknown } }>(RUNTIME_PATHS.messages, async (request) => {
+    const message = request.body?.message;
+    if (typeof message !== 'string' || !message.trim()) throw new RuntimeError(400, 'message is required');
+    return brain.turn(message);
+  });
+  app.get(RUNTIME_PATHS.messages, async () => {
+    const messages = history.all();
+    return { messages, count: messages.length };
+  });
+  app.get(RUNTIME_PATHS.stats, async () => ({
+    ...brain.counters,
+    toolCalls: tools.calls,
+    memoryEntries: memory.size,
+    uptimeMs: readiness.uptimeMs(),
+    memoryBytes: sampler.memoryBytes(),
+  }));
+  app.post(RUNTIME_PATHS.memoryReset, async () => ({ success: true, cleared: await memory.clear() }));
+
+  app.addHook('onClose', async () => {
+    ai.shutdown();
+    await tools.close();
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  return app;
+}

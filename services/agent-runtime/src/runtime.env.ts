@@ -1,0 +1,42 @@
+import { EnvInt, EnvPort, Secret } from '@platform/config';
+import { IsIn, IsString, IsUUID, Matches, MinLength } from 'class-validator';
+
+/** What the hosting provider hands an agent process; anything invalid stops it with exit code 78. */
+export class RuntimeEnv {
+  @IsUUID() AGENT_ID = '';
+  @MinLength(1) @IsString() AGENT_USER_ID = '';
+  @IsString() AGENT_PLAN = 'label';
+  @IsString() AGENT_MODEL = 'claude-opus-4-6';
+  /** The agent's free-form config as JSON (see runtime-config.ts). */
+  @IsString() AGENT_CONFIG = '{}';
+
+  @IsString() HOST = '127.0.0.1';
+  /** The spec's internal runtime port; the local provider gives each agent its own. */
+  @EnvPort() PORT = 18789;
+
+  /** Callers other than the probes present this as `Authorization: Bearer`. */
+  @Secret() @MinLength(16) @IsString() GATEWAY_TOKEN = '';
+
+  /** The platform's backend API; the AI layer is reached through it. Empty: messages answer 503. */
+  @Matches(/^(https?:\/\/.+)?$/, { message: 'must be an http(s) URL or empty' }) BACKEND_URL = '';
+  @Secret() @IsString() INTERNAL_API_KEY = '';
+  /** Sent as x-billing-subscription-id (docs/agents.md, "The runtime and the AI layer"). */
+  @IsString() BILLING_SUBSCRIPTION_ID = '';
+
+  /** Tool usage goes to the `usage.tools` queue here; empty turns recording off. */
+  @Secret() @Matches(/^(rediss?:\/\/.+)?$/, { message: 'must be a redis:// URL or empty' }) REDIS_URL = '';
+  @Matches(/^[A-Za-z0-9:_-]*$/) REDIS_PREFIX = '';
+
+  /** Where the memory store and message history live, so a re-created runtime keeps them. */
+  @MinLength(1) @IsString() DATA_DIR = '';
+
+  /** The plan's memory, reported in GET /health; the heap cap itself is a node flag set by the provider. */
+  @EnvInt(0) MEMORY_LIMIT_BYTES = 0;
+  /** The AI layer may try three models of 30 s before it answers; below the agents service's wait. */
+  @EnvInt(1) AI_TIMEOUT_MS = 92_000;
+  /** How long a backend reachability answer is reused by /readyz. */
+  @EnvInt(0) READINESS_CACHE_MS = 2000;
+  @EnvInt(1) READINESS_PROBE_TIMEOUT_MS = 2000;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
+}

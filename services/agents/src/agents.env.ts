@@ -1,0 +1,58 @@
+import os from 'node:os';
+import path from 'node:path';
+import { CommonEnv, EnvBoolean, EnvInt, Secret } from '@platform/config';
+import { AI_PROVIDERS, type AiProvider } from '@platform/contracts';
+import { IsIn, IsString, Matches, MinLength } from 'class-validator';
+
+/** The built runtime next to this service: services/agent-runtime/dist/main.js, from src or dist alike. */
+const BUILT_RUNTIME = path.resolve(import.meta.dirname, '../../agent-runtime/dist/main.js');
+
+export class AgentsEnv extends CommonEnv {
+  @EnvInt(1) NATS_REQUEST_TIMEOUT_MS = 5000;
+
+  /** Kill switch: off, deploy/start/stop/restart/update/repair answer 500 and GET /health says disabled. */
+  @EnvBoolean() PROVISIONING_ENABLED = true;
+
+  /** Only `local` exists now (docs/hosting.md says how a remote engine plugs in). */
+  @IsIn(['local']) HOSTING_PROVIDER = 'local';
+
+  /** Provider for models other than claude-opus-4-6, which always goes to the vendor directly. */
+  @IsIn(AI_PROVIDERS) AI_PROVIDER: AiProvider = 'openrouter';
+
+  /** The backend deployment call (platform-core section 8: 15 seconds). */
+  @EnvInt(1) DEPLOY_TIMEOUT_MS = 15_000;
+  /** waitForHealthy: poll every 2 s, give up after 60 s (section 8). */
+  @EnvInt(1) HEALTH_POLL_INTERVAL_MS = 2000;
+  @EnvInt(1) HEALTH_TIMEOUT_MS = 60_000;
+  /** One probe of an agent runtime (section 8: 5 seconds). */
+  @EnvInt(1) HEALTH_PROBE_TIMEOUT_MS = 5000;
+  @EnvInt(1) PROVISION_CONCURRENCY = 10;
+  /** Calls to a runtime on a caller's behalf; below the gateway's NATS timeout so the caller hears why. */
+  @EnvInt(1) RUNTIME_CALL_TIMEOUT_MS = 4500;
+  /** A message waits for the runtime's chat through the AI layer; below the edge's wait for that route. */
+  @EnvInt(1) RUNTIME_MESSAGE_TIMEOUT_MS = 95_000;
+
+  /** Agents are published as https://<subdomain>.<AGENT_DOMAIN>. */
+  @Matches(/^[a-z0-9.-]+(:\d+)?$/, { message: 'must be a host name' }) AGENT_DOMAIN = 'agents.localhost';
+  @IsString() AGENT_RUNTIME_VERSION = '0.1.0';
+
+  /** The backend API the runtimes call for the AI layer, and the key they call it with. */
+  @Matches(/^(https?:\/\/.+)?$/, { message: 'must be an http(s) URL or empty' }) BACKEND_URL = 'http://127.0.0.1:4000';
+  @Secret() @IsString() INTERNAL_API_KEY = '';
+
+  /** `local` provider: the runtime's entry file and extra node flags (tests run the TypeScript source). */
+  @MinLength(1) @IsString() AGENT_RUNTIME_ENTRY = BUILT_RUNTIME;
+  @IsString() AGENT_RUNTIME_NODE_ARGS = '';
+  /** Where runtimes listen, and the host in their runtimeUrl when others must reach them by another name. */
+  @IsString() AGENT_RUNTIME_HOST = '127.0.0.1';
+  @IsString() AGENT_RUNTIME_ADVERTISED_HOST = '';
+  /** Per-agent memory, history and log files of the `local` provider. */
+  @MinLength(1) @IsString() AGENT_DATA_DIR = path.join(os.tmpdir(), 'platform-agents');
+  /** A runtime found alive at boot that does not answer yet is left alone this long after its start. */
+  @EnvInt(0) RUNTIME_STARTUP_GRACE_MS = 30_000;
+
+  /** An installation not heard from for this long reads as inactive. */
+  @EnvInt(1) INSTALLATION_STALE_MS = 3_600_000;
+  /** Public web address; register-home and register-link answer with its dashboard. */
+  @Matches(/^https?:\/\/.+/, { message: 'must be an http(s) URL' }) APP_URL = 'http://localhost:3000';
+}

@@ -1,0 +1,58 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseModule } from '@platform/database';
+import { MessagingModule, OutboxModule } from '@platform/messaging';
+import { QueueModule } from '@platform/queue';
+import { AgentLifecycle } from './agents/agent-lifecycle.service.js';
+import { AgentsHandlers } from './agents/agents.handlers.js';
+import { AgentsService } from './agents/agents.service.js';
+import { LifecycleHandlers } from './agents/lifecycle.handlers.js';
+import { ProvisionWorker } from './agents/provision.worker.js';
+import { ProvisioningService } from './agents/provisioning.service.js';
+import { RuntimeClient } from './agents/runtime-client.js';
+import { RuntimeReconciler } from './agents/runtime-reconciler.js';
+import { WatchdogHandlers } from './agents/watchdog.handlers.js';
+import type { AgentsEnv } from './agents.env.js';
+import { AGENTS_ENV } from './agents.tokens.js';
+import { agentsDatabase } from './database.js';
+import { HeartbeatHandlers } from './heartbeat/heartbeat.handlers.js';
+import { HeartbeatService } from './heartbeat/heartbeat.service.js';
+import { HostingProvider } from './hosting/hosting.provider.js';
+import { LocalHostingProvider } from './hosting/local.provider.js';
+import { InstallationsHandlers } from './installations/installations.handlers.js';
+import { InstallationsService } from './installations/installations.service.js';
+
+export const AGENTS_SERVICE = 'agents';
+
+@Module({})
+export class AgentsModule {
+  static forRoot(env: AgentsEnv): DynamicModule {
+    return {
+      module: AgentsModule,
+      imports: [
+        DatabaseModule.forRoot(env.DATABASE_URL, agentsDatabase),
+        MessagingModule.forRoot({
+          natsUrl: env.NATS_URL,
+          prefix: env.NATS_PREFIX,
+          serviceName: AGENTS_SERVICE,
+          requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
+        }),
+        OutboxModule.forRoot(env),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
+      ],
+      controllers: [AgentsHandlers, LifecycleHandlers, WatchdogHandlers, HeartbeatHandlers, InstallationsHandlers],
+      providers: [
+        { provide: AGENTS_ENV, useValue: env },
+        // HOSTING_PROVIDER picks the adapter; `local` is the only one so far (docs/hosting.md).
+        { provide: HostingProvider, useClass: LocalHostingProvider },
+        AgentLifecycle,
+        AgentsService,
+        ProvisioningService,
+        ProvisionWorker,
+        RuntimeReconciler,
+        RuntimeClient,
+        HeartbeatService,
+        InstallationsService,
+      ],
+    };
+  }
+}

@@ -1,0 +1,1 @@
+export const AGENTS_ENV = Symbol('AGENTS_ENV');

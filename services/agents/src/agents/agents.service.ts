@@ -1,0 +1,136 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { In, Not } from 'typeorm';
+import {
+  AGENT_MESSAGES as M, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext, type CreateAgentDto,
+  type UpdateAgentDto, type WatchTarget,
+} from '@platform/contracts';
+import { AGENTS_ENV } from '../agents.tokens.js';
+import type { AgentsEnv } from '../agents.env.js';
+import { HostingProvider } from '../hosting/hosting.provider.js';
+import { AgentEntity } from './agent.entity.js';
+import { newAgentFields } from './agent-factory.js';
+import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
+import { aiProviderFor, DEFAULT_AGENT_PLAN, DEFAULT_MODEL } from './agent-policy.js';
+import { LIVE } from './agent-state-machine.js';
+import { isUuid } from './uuid.js';
+import { agentDetail, backendListItem, publicUrl, webListItem } from './agent-views.js';
+
+/** Bearer callers act for the platform; everyone else for themselves. */
+export function scopeOf(auth: AuthContext): Scope {
+  return auth.via === 'internal' ? 'system' : { userId: auth.userId };
+}
+
+/** The agent records: CRUD on both surfaces, config, token, and the lookups other services ask for. */
+@Injectable()
+export class AgentsService {
+  private readonly logger = new Logger(AgentsService.name);
+
+  constructor(
+    private readonly lifecycle: AgentLifecycle,
+    private readonly hosting: HostingProvider,
+    @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
+  ) {}
+
+  /** Backend: every agent, or `x-user-id`'s when that header names one. Web: the caller's; anonymous: none. */
+  async list(auth: AuthContext | null) {
+    if (!auth) return { agents: [], count: 0, status: 'ok' };
+    const scope = scopeOf(auth);
+    const filter = scope !== 'system' ? { userId: scope.userId } : auth.userId !== 'anonymous' ? { userId: auth.userId } : {};
+    const agents = await this.lifecycle.inScope(scope, (manager) => manager.find(AgentEntity, { where: filter, order: { createdAt: 'DESC' } }));
+    if (scope === 'system') return agents.map((agent) => backendListItem(agent, this.env.AGENT_DOMAIN));
+    return { agents: agents.map((agent) => webListItem(agent, this.env.AGENT_DOMAIN)), count: agents.length, status: 'ok' };
+  }
+
+  /** GET /api/agents/provision: the caller's agents that have been sent to provisioning. */
+  async listProvisioned(userId: string) {
+    const agents = await this.lifecycle.inScope({ userId }, (manager) =>
+      manager.find(AgentEntity, { where: { userId, status: Not('pending') }, order: { createdAt: 'DESC' } }));
+    return { agents: agents.map((agent) => webListItem(agent, this.env.AGENT_DOMAIN)), count: agents.length };
+  }
+
+  async get(auth: AuthContext, id: string) {
+    const scope = scopeOf(auth);
+    const detail = agentDetail(await this.lifecycle.find(scope, id), this.env.AGENT_DOMAIN);
+    return scope === 'system' ? detail : { agent: detail, status: 'ok' };
+  }
+
+  /** POST /api/agents (backend): metadata only; the agent waits in `pending` for a start. */
+  async create(auth: AuthContext, dto: CreateAgentDto) {
+    const config = dto.config ?? {};
+    const { plan, aiProvider } = validateAs(AgentConfigFields, config);
+    const agent = await this.lifecycle.create('system', newAgentFields({
+      userId: auth.userId,
+      name: dto.name.trim(),
+      plan: plan ?? DEFAULT_AGENT_PLAN,
+      model: DEFAULT_MODEL,
+      aiProvider: aiProvider ?? aiProviderFor(DEFAULT_MODEL, this.env.AI_PROVIDER),
+      config,
+      status: 'pending',
+    }, this.env.AGENT_RUNTIME_VERSION));
+    return {
+      id: agent.id,
+      name: agent.name,
+      agentId: agent.id,
+      status: agent.status,
+      subdomain: agent.subdomain,
+      url: publicUrl(agent, this.env.AGENT_DOMAIN),
+      createdAt: agent.createdAt.toISOString(),
+    };
+  }
+
+  /** PUT /api/agents/:id (backend): plan, provider and config take effect on the next (re)deploy. */
+  async update(id: string, dto: UpdateAgentDto) {
+    const agent = await this.lifecycle.find('system', id);
+    const changes: Partial<AgentEntity> = {
+      ...(dto.plan ? { plan: dto.plan } : {}),
+      ...(dto.aiProvider ? { aiProvider: dto.aiProvider } : {}),
+      ...(dto.config ? { config: dto.config } : {}),
+    };
+    await this.lifecycle.inScope('system', (manager) => manager.update(AgentEntity, { id }, changes));
+    const updated = Object.assign(agent, changes);
+    return { id, plan: updated.plan, aiProvider: updated.aiProvider, subdomain: updated.subdomain, status: updated.status, message: M.agentUpdated };
+  }
+
+  /** Best-effort: succeeds for an unknown agent; a runtime that will not go is the reconciler's to end. */
+  async delete(id: string) {
+    await this.lifecycle.tryTransition(id, 'delete');
+    await this.hosting.destroy(id).catch((error) => this.logger.warn(`Runtime of deleted agent ${id} not destroyed: ${String(error)}`));
+    return { id, deleted: true };
+  }
+
+  async config(scope: Scope, id: string) {
+    const agent = await this.lifecycle.find(scope, id);
+    return { id, plan: agent.plan, model: agent.model, aiProvider: agent.aiProvider, config: agent.config };
+  }
+
+  async putConfig(scope: Scope, id: string, config: Record<string, unknown>) {
+    await this.lifecycle.find(scope, id);
+    const changes: Partial<AgentEntity> = { config };
+    await this.lifecycle.inScope(scope, (manager) => manager.update(AgentEntity, { id }, changes));
+    return { success: true, id, config };
+  }
+
+  async token(scope: Scope, id: string) {
+    const agent = await this.lifecycle.find(scope, id);
+    return { agentId: id, token: agent.gatewayToken };
+  }
+
+  /** The watchdog reconciles its schedules with this at boot. */
+  async watchTargets(): Promise<{ agents: WatchTarget[] }> {
+    const agents = await this.lifecycle.inScope('system', (manager) =>
+      manager.find(AgentEntity, { where: { status: In(LIVE) } }));
+    return {
+      agents: agents.filter((agent) => agent.runtimeUrl).map((agent) => ({
+        agentId: agent.id, userId: agent.userId, status: agent.status, runtimeUrl: agent.runtimeUrl!,
+      })),
+    };
+  }
+
+  async names(userId: string, agentIds: string[]): Promise<AgentNamesReply> {
+    const ids = agentIds.filter(isUuid);
+    const agents = ids.length
+      ? await this.lifecycle.inScope('system', (manager) => manager.find(AgentEntity, { where: { userId, id: In(ids) }, select: { id: true, name: true } }))
+      : [];
+    return { names: Object.fromEntries(agents.map((agent) => [agent.id, agent.name])) };
+  }
+}

@@ -1,0 +1,90 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { hasRole } from '@platform/config';
+import { QUEUES } from '@platform/contracts';
+import { QueueFactory } from '@platform/queue';
+import { AGENTS_ENV } from '../agents.tokens.js';
+import type { AgentsEnv } from '../agents.env.js';
+import { HostingProvider, type DeployedRuntime, type RuntimeInspection } from '../hosting/hosting.provider.js';
+import { AgentLifecycle } from './agent-lifecycle.service.js';
+import { HAS_RUNTIME, IN_PROGRESS } from './agent-state-machine.js';
+import { runtimeSpecOf } from './runtime-spec.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const CONFIG_ERROR_EXIT_CODE = 78;
+
+function exitReason(inspection: RuntimeInspection): string {
+  const words = inspection.reason ? `: ${inspection.reason}` : '';
+  return inspection.exitCode === CONFIG_ERROR_EXIT_CODE
+    ? `Configuration error (exit code 78)${words}`
+    : `Runtime exited${inspection.exitCode != null ? ` with code ${inspection.exitCode}` : ''}${words}`;
+}
+
+/**
+ * The `agents.provision` job: whatever in-progress status the agent is in (provisioning,
+ * restarting, updating, repairing), get it a healthy runtime and move it to running, or to error
+ * with the reason. A job for an agent no longer in progress is stale and does nothing, so a
+ * redelivered job is harmless. The job never throws: the outcome is the agent's status.
+ */
+@Injectable()
+export class ProvisionWorker implements OnApplicationBootstrap {
+  private readonly logger = new Logger(ProvisionWorker.name);
+
+  constructor(
+    private readonly queues: QueueFactory,
+    private readonly lifecycle: AgentLifecycle,
+    private readonly hosting: HostingProvider,
+    @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!hasRole(this.env, 'worker')) return;
+    this.queues.work(QUEUES.agentsProvision, (job) => this.run(job.agentId), this.env.PROVISION_CONCURRENCY);
+  }
+
+  async run(agentId: string): Promise<void> {
+    const agent = await this.lifecycle.find('system', agentId).catch(() => null);
+    if (!agent || !IN_PROGRESS.includes(agent.status)) return;
+    try {
+      const deployed = await this.withDeployTimeout(agent.status === 'restarting'
+        ? this.hosting.restart(agentId)
+        : this.hosting.deploy(runtimeSpecOf(agent)));
+      await this.waitForHealthy(agentId);
+      const ready = await this.lifecycle.tryTransition(agentId, 'ready', { runtimeUrl: deployed.runtimeUrl, startedAt: new Date() });
+      if (!ready) await this.dropUnwanted(agentId);
+      this.logger.log({ agentId, msg: ready ? `${agent.status} -> running` : 'runtime no longer wanted' });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.logger.warn({ agentId, msg: `${agent.status} failed: ${reason}` });
+      await this.hosting.stop(agentId).catch(() => undefined);
+      await this.lifecycle.tryTransition(agentId, 'fail', { reason });
+    }
+  }
+
+  /** Poll until healthy; a runtime that exits on the way fails at once with its exit reason. */
+  private async waitForHealthy(agentId: string): Promise<void> {
+    let stoppedBefore = false;
+    for (const deadline = Date.now() + this.env.HEALTH_TIMEOUT_MS; Date.now() < deadline; await sleep(this.env.HEALTH_POLL_INTERVAL_MS)) {
+      const inspection = await this.hosting.inspect(agentId);
+      if (inspection.state === 'healthy') return;
+      // The exit code is recorded just after the exit: look once more before reporting without it.
+      if (inspection.state === 'stopped' && (inspection.exitCode != null || stoppedBefore)) throw new Error(exitReason(inspection));
+      stoppedBefore = inspection.state === 'stopped';
+    }
+    throw new Error(`Runtime not healthy after ${this.env.HEALTH_TIMEOUT_MS / 1000} s`);
+  }
+
+  private withDeployTimeout(deploying: Promise<DeployedRuntime>): Promise<DeployedRuntime> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`Deployment timed out after ${this.env.DEPLOY_TIMEOUT_MS / 1000} s`)), this.env.DEPLOY_TIMEOUT_MS);
+    });
+    return Promise.race([deploying, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /** Stopped or deleted while it was being deployed: the runtime just made must not linger. */
+  private async dropUnwanted(agentId: string): Promise<void> {
+    const agent = await this.lifecycle.find('system', agentId).catch(() => null);
+    if (!agent) await this.hosting.destroy(agentId);
+    else if (!HAS_RUNTIME.includes(agent.status)) await this.hosting.stop(agentId);
+  }
+}

@@ -1,0 +1,179 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  AGENT_MESSAGES as M, ApiError, ERROR_CODES, QUEUES, type AgentPlan, type AuthContext, type DeploymentDto,
+  type HostingStatusReply, type ProvisionAgentDto,
+} from '@platform/contracts';
+import { QueueFactory } from '@platform/queue';
+import { AGENTS_ENV } from '../agents.tokens.js';
+import type { AgentsEnv } from '../agents.env.js';
+import { HostingProvider } from '../hosting/hosting.provider.js';
+import { AgentEntity } from './agent.entity.js';
+import { newAgentFields } from './agent-factory.js';
+import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
+import {
+  aiProviderFor, BACKEND_PLAN_LIMITS, callerTier, DEFAULT_AGENT_PLAN, DEFAULT_MODEL, resourcesOf, tierAllowed,
+  TIER_PLAN, WEB_TIER_LIMITS,
+} from './agent-policy.js';
+import type { AgentAction } from './agent-state-machine.js';
+import { websocketUrl } from './agent-views.js';
+
+interface Deployment {
+  userId: string;
+  name: string;
+  plan: AgentPlan;
+  model: string;
+  aiProvider: string;
+  config: Record<string, unknown>;
+}
+
+/**
+ * Everything that asks the hosting provider for work: web provisioning and backend deployments
+ * (one path, two limit rules), and the lifecycle actions. The slow part runs in the
+ * `agents.provision` job (ProvisionWorker); requests return once the agent is queued.
+ */
+@Injectable()
+export class ProvisioningService {
+  private readonly logger = new Logger(ProvisioningService.name);
+
+  constructor(
+    private readonly lifecycle: AgentLifecycle,
+    private readonly hosting: HostingProvider,
+    private readonly queues: QueueFactory,
+    @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
+  ) {}
+
+  async hostingStatus(): Promise<HostingStatusReply> {
+    return {
+      reachable: await this.hosting.reachable().catch(() => false),
+      provisioningEnabled: this.env.PROVISIONING_ENABLED,
+      provider: this.hosting.name,
+    };
+  }
+
+  /** POST /api/agents/provision: subscription, tier limit (429), tier forwarded as plan. */
+  async provision(auth: AuthContext, dto: ProvisionAgentDto) {
+    this.requireProvisioning();
+    if (!auth.isAdmin && auth.subscriptionStatus !== 'active') {
+      throw new ApiError(402, M.subscriptionRequired, { code: ERROR_CODES.subscriptionRequired });
+    }
+    const held = callerTier(auth.plan, auth.isAdmin);
+    if (dto.tier && !tierAllowed(dto.tier, held)) throw new ApiError(402, M.tierNotInPlan, { code: ERROR_CODES.planRequired });
+    const limit = WEB_TIER_LIMITS[held];
+    const model = dto.model ?? DEFAULT_MODEL;
+    const agent = await this.deploy({
+      userId: auth.userId,
+      name: dto.name.trim(),
+      plan: dto.tier ? TIER_PLAN[dto.tier] : DEFAULT_AGENT_PLAN,
+      model,
+      aiProvider: aiProviderFor(model, this.env.AI_PROVIDER),
+      config: dto.config ?? {},
+    }, { userId: auth.userId }, (current) => {
+      if (current >= limit) throw new ApiError(429, M.webLimitReached, { current, limit });
+    });
+    return {
+      success: true,
+      agent: {
+        id: agent.id,
+        name: agent.name,
+        status: agent.status,
+        websocketUrl: websocketUrl(agent, this.env.AGENT_DOMAIN),
+        model: agent.model,
+        createdAt: agent.createdAt.toISOString(),
+      },
+    };
+  }
+
+  /** POST /api/deployments (backend): limit by plan, 402 AGENT_LIMIT_REACHED. */
+  async deployment(dto: DeploymentDto) {
+    this.requireProvisioning();
+    const plan = dto.plan ?? DEFAULT_AGENT_PLAN;
+    const model = dto.model ?? DEFAULT_MODEL;
+    const agent = await this.deploy({
+      userId: dto.userId,
+      name: dto.name.trim(),
+      plan,
+      model,
+      aiProvider: dto.aiProvider ?? aiProviderFor(model, this.env.AI_PROVIDER),
+      config: dto.config ?? {},
+    }, 'system', (current) => {
+      if (current >= BACKEND_PLAN_LIMITS[plan]) {
+        throw new ApiError(402, M.backendLimitReached, { code: ERROR_CODES.agentLimitReached, current, limit: BACKEND_PLAN_LIMITS[plan] });
+      }
+    });
+    return {
+      success: true,
+      agentId: agent.id,
+      name: agent.name,
+      status: agent.status,
+      plan,
+      resources: resourcesOf(plan),
+      subdomain: agent.subdomain,
+      createdAt: agent.createdAt.toISOString(),
+    };
+  }
+
+  /** start, restart, update and repair: a status the job works on, then the job. */
+  async queueAction(scope: Scope, id: string, action: Extract<AgentAction, 'start' | 'restart' | 'update' | 'repair'>) {
+    this.requireProvisioning();
+    const agent = await this.lifecycle.transition(scope, id, action);
+    await this.enqueue(agent.id);
+    return { success: true, id: agent.id, status: agent.status };
+  }
+
+  /** Stopping is quick with every provider: done in the request, stopping then stopped. */
+  async stop(scope: Scope, id: string) {
+    this.requireProvisioning();
+    await this.lifecycle.transition(scope, id, 'stop');
+    try {
+      await this.hosting.stop(id);
+    } catch (error) {
+      await this.lifecycle.tryTransition(id, 'fail', { reason: `Stop failed: ${String(error)}` });
+      throw error;
+    }
+    const agent = await this.lifecycle.transition('system', id, 'halted');
+    return { success: true, id, status: agent.status };
+  }
+
+  /** The watchdog's repair: re-create the runtime of a live agent. Off with the kill switch. */
+  async heal(id: string, reason: string): Promise<void> {
+    if (!this.env.PROVISIONING_ENABLED) {
+      this.logger.warn({ agentId: id, msg: `Repair not started, provisioning is disabled: ${reason}` });
+      return;
+    }
+    if (await this.lifecycle.tryTransition(id, 'heal', { reason })) await this.enqueue(id);
+  }
+
+  /** Crash loop or repairs exhausted: error with the reason, and the runtime stopped so nothing restarts it. */
+  async fail(id: string, reason: string): Promise<void> {
+    if (await this.lifecycle.tryTransition(id, 'fail', { reason })) {
+      await this.hosting.stop(id).catch((error) => this.logger.warn({ agentId: id, msg: `Failed agent's runtime not stopped: ${String(error)}` }));
+    }
+  }
+
+  private requireProvisioning(): void {
+    if (!this.env.PROVISIONING_ENABLED) throw new ApiError(500, M.provisioningDisabled);
+  }
+
+  /**
+   * One path for web and backend: count and insert under a per-user advisory lock, so two
+   * requests at once cannot both take the last place.
+   */
+  private async deploy(deployment: Deployment, scope: Scope, checkLimit: (current: number) => void): Promise<AgentEntity> {
+    const fields = newAgentFields({ ...deployment, status: 'provisioning' }, this.env.AGENT_RUNTIME_VERSION);
+    const agent = await this.lifecycle.create(scope, fields, async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`agents-of:${deployment.userId}`]);
+      checkLimit(await manager.count(AgentEntity, { where: { userId: deployment.userId } }));
+    });
+    await this.enqueue(agent.id);
+    return agent;
+  }
+
+  private async enqueue(agentId: string): Promise<void> {
+    try {
+      await this.queues.add(QUEUES.agentsProvision, { agentId });
+    } catch (error) {
+      await this.lifecycle.tryTransition(agentId, 'fail', { reason: 'Could not queue the deployment' });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AGENT_MESSAGES as M, ApiError, illegalTransition, RUNTIME_PATHS } from '@platform/contracts';
+import { AGENTS_ENV } from '../agents.tokens.js';
+import type { AgentsEnv } from '../agents.env.js';
+import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
+import { allows, type AgentAction } from './agent-state-machine.js';
+
+type RuntimeCall = { method: 'GET' | 'POST'; path: string; body?: unknown; timeoutMs?: number };
+
+/** Calls to an agent's own runtime, with its gateway token: messages, stats, memory. */
+@Injectable()
+export class RuntimeClient {
+  constructor(private readonly lifecycle: AgentLifecycle, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {}
+
+  async resetMemory(scope: Scope, id: string) {
+    return this.call(scope, id, 'reset-memory', { method: 'POST', path: RUNTIME_PATHS.memoryReset });
+  }
+
+  async messages(scope: Scope, id: string) {
+    return this.call(scope, id, 'message', { method: 'GET', path: RUNTIME_PATHS.messages });
+  }
+
+  async send(scope: Scope, id: string, message: string) {
+    return this.call(scope, id, 'message', { method: 'POST', path: RUNTIME_PATHS.messages, body: { message }, timeoutMs: this.env.RUNTIME_MESSAGE_TIMEOUT_MS });
+  }
+
+  /** Any status: live counters from a live runtime, otherwise the status alone. */
+  async stats(scope: Scope, id: string) {
+    const agent = await this.lifecycle.find(scope, id);
+    if (!agent.runtimeUrl || !allows('message', agent.status)) return { agentId: id, status: agent.status, live: false };
+    const stats = await this.call(scope, id, 'message', { method: 'GET', path: RUNTIME_PATHS.stats });
+    return { agentId: id, status: agent.status, live: true, ...stats };
+  }
+
+  /** The runtime's answer as is (its refusals included); 503 when it cannot be reached. */
+  private async call(scope: Scope, id: string, action: AgentAction, call: RuntimeCall): Promise<Record<string, unknown>> {
+    const agent = await this.lifecycle.find(scope, id);
+    if (!allows(action, agent.status) || !agent.runtimeUrl) throw new ApiError(409, illegalTransition(action, agent.status));
+    let response: Response;
+    try {
+      response = await fetch(`${agent.runtimeUrl}${call.path}`, {
+        method: call.method,
+        headers: { authorization: `Bearer ${agent.gatewayToken}`, ...(call.body ? { 'content-type': 'application/json' } : {}) },
+        body: call.body ? JSON.stringify(call.body) : undefined,
+        signal: AbortSignal.timeout(call.timeoutMs ?? this.env.RUNTIME_CALL_TIMEOUT_MS),
+      });
+    } catch {
+      throw new ApiError(503, M.runtimeUnavailable);
+    }
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok) throw new ApiError(response.status, String(body.error ?? M.runtimeUnavailable));
+    return body;
+  }
+}

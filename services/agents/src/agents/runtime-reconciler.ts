@@ -1,0 +1,57 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { hasRole } from '@platform/config';
+import { AGENTS_ENV } from '../agents.tokens.js';
+import type { AgentsEnv } from '../agents.env.js';
+import { HostingProvider } from '../hosting/hosting.provider.js';
+import { AgentEntity } from './agent.entity.js';
+import { AgentLifecycle } from './agent-lifecycle.service.js';
+import { HAS_RUNTIME, LIVE } from './agent-state-machine.js';
+import { runtimeSpecOf } from './runtime-spec.js';
+
+/**
+ * At boot of a worker: every live agent keeps the runtime it has (adopted) or gets it back
+ * (re-created), and a runtime whose agent is gone or stopped is ended. In-progress agents are left
+ * to their provisioning job, which BullMQ hands to a worker again if this process died holding it.
+ */
+@Injectable()
+export class RuntimeReconciler implements OnApplicationBootstrap {
+  private readonly logger = new Logger(RuntimeReconciler.name);
+
+  constructor(
+    private readonly lifecycle: AgentLifecycle,
+    private readonly hosting: HostingProvider,
+    @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!hasRole(this.env, 'worker') || !this.env.PROVISIONING_ENABLED) return;
+    await this.reconcile();
+  }
+
+  async reconcile(): Promise<void> {
+    const agents = new Map((await this.lifecycle.inScope('system', (manager) => manager.find(AgentEntity)))
+      .map((agent) => [agent.id, agent]));
+    for (const agentId of await this.hosting.agentIds()) {
+      const agent = agents.get(agentId);
+      if (!agent) await this.end(agentId, () => this.hosting.destroy(agentId), 'its agent is gone');
+      else if (!HAS_RUNTIME.includes(agent.status)) await this.end(agentId, () => this.hosting.stop(agentId), `its agent is ${agent.status}`);
+    }
+    for (const agent of agents.values()) {
+      if (!LIVE.includes(agent.status)) continue;
+      try {
+        const runtime = await this.hosting.ensure(runtimeSpecOf(agent));
+        this.logger.log({ agentId: agent.id, msg: runtime.adopted ? 'runtime adopted' : 'runtime re-created' });
+        if (runtime.runtimeUrl !== agent.runtimeUrl) await this.lifecycle.moveRuntime(agent.id, runtime.runtimeUrl);
+      } catch (error) {
+        this.logger.error({ agentId: agent.id, msg: `Runtime neither adopted nor re-created: ${String(error)}` });
+      }
+    }
+  }
+
+  private async end(agentId: string, ending: () => Promise<void>, why: string): Promise<void> {
+    await ending().then(
+      () => this.logger.log({ agentId, msg: `runtime ended: ${why}` }),
+      (error) => this.logger.warn({ agentId, msg: `runtime not ended (${why}): ${String(error)}` }),
+    );
+  }
+}

@@ -1,0 +1,64 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  AgentNamesRequest, HealthReport, SUBJECTS, validateAs, WatchdogFailRequest, WatchdogRepairRequest,
+  type AgentNamesReply, type AgentStatusReply, type HostingStatusReply, type WatchTargetsReply,
+} from '@platform/contracts';
+import { AgentLifecycle } from './agent-lifecycle.service.js';
+import { AgentsService } from './agents.service.js';
+import { ProvisioningService } from './provisioning.service.js';
+
+/**
+ * Service-to-service queries (data in, data out, no envelope). The watchdog's verdicts that the
+ * state machine does not allow from the agent's status change nothing; the reply says where it stands.
+ */
+@Controller()
+export class WatchdogHandlers {
+  constructor(
+    private readonly lifecycle: AgentLifecycle,
+    private readonly agents: AgentsService,
+    private readonly provisioning: ProvisioningService,
+  ) {}
+
+  @MessagePattern(SUBJECTS.agents.hostingStatus)
+  hostingStatus(): Promise<HostingStatusReply> {
+    return this.provisioning.hostingStatus();
+  }
+
+  @MessagePattern(SUBJECTS.agents.watchTargets)
+  watchTargets(): Promise<WatchTargetsReply> {
+    return this.agents.watchTargets();
+  }
+
+  @MessagePattern(SUBJECTS.agents.healthReport)
+  async healthReport(@Payload() data: unknown): Promise<AgentStatusReply> {
+    const report = validateAs(HealthReport, data);
+    await this.lifecycle.tryTransition(report.agentId, report.state === 'degraded' ? 'degrade' : 'recover', { reason: report.reason });
+    return this.statusOf(report.agentId);
+  }
+
+  @MessagePattern(SUBJECTS.agents.watchdogRepair)
+  async repair(@Payload() data: unknown): Promise<AgentStatusReply> {
+    const request = validateAs(WatchdogRepairRequest, data);
+    await this.provisioning.heal(request.agentId, request.reason);
+    return this.statusOf(request.agentId);
+  }
+
+  @MessagePattern(SUBJECTS.agents.watchdogFail)
+  async fail(@Payload() data: unknown): Promise<AgentStatusReply> {
+    const request = validateAs(WatchdogFailRequest, data);
+    await this.provisioning.fail(request.agentId, request.reason);
+    return this.statusOf(request.agentId);
+  }
+
+  @MessagePattern(SUBJECTS.agents.names)
+  names(@Payload() data: unknown): Promise<AgentNamesReply> {
+    const request = validateAs(AgentNamesRequest, data);
+    return this.agents.names(request.userId, request.agentIds);
+  }
+
+  private async statusOf(agentId: string): Promise<AgentStatusReply> {
+    const agent = await this.lifecycle.find('system', agentId).catch(() => null);
+    return { agentId, status: agent?.status ?? 'deleted' };
+  }
+}

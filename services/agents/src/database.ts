@@ -1,0 +1,13 @@
+import type { ServiceDatabase } from '@platform/database';
+import { OutboxEventEntity } from '@platform/messaging';
+import { AgentEntity } from './agents/agent.entity.js';
+import { HeartbeatSettingsEntity } from './heartbeat/heartbeat-settings.entity.js';
+import { LocalRuntimeEntity } from './hosting/local-runtime.entity.js';
+import { InstallationEntity } from './installations/installation.entity.js';
+import { AgentsInitial1763800000000 } from './migrations/1763800000000-agents-initial.js';
+
+export const agentsDatabase: ServiceDatabase = {
+  schema: 'agents',
+  entities: [AgentEntity, LocalRuntimeEntity, HeartbeatSettingsEntity, InstallationEntity, OutboxEventEntity],
+  migrations: [AgentsInitial1763800000000],
+};

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import {
+  AGENT_MESSAGES as M, ApiError, DEFAULT_HEARTBEAT_FREQUENCY, type HeartbeatSettingsDto, type HeartbeatSettingsView,
+} from '@platform/contracts';
+import { Db } from '@platform/database';
+import { AgentEntity } from '../agents/agent.entity.js';
+import { isUuid } from '../agents/uuid.js';
+import { frequencyMs } from './heartbeat-frequency.js';
+import { HeartbeatSettingsEntity } from './heartbeat-settings.entity.js';
+
+
+/** Heartbeat settings per agent (platform-core 4.11), all under the caller's row-level scope. */
+@Injectable()
+export class HeartbeatService {
+  constructor(private readonly db: Db) {}
+
+  /** Unsaved (or not the caller's) settings read as the defaults: 3h, enabled, never beaten. */
+  async get(userId: string, agentId: string): Promise<{ heartbeat: HeartbeatSettingsView }> {
+    const saved = isUuid(agentId)
+      ? await this.db.withUser(userId, (manager) => manager.findOneBy(HeartbeatSettingsEntity, { agentId }))
+      : null;
+    return {
+      heartbeat: {
+        frequency: saved?.frequency ?? DEFAULT_HEARTBEAT_FREQUENCY,
+        enabled: saved?.enabled ?? true,
+        lastHeartbeat: saved?.lastHeartbeat?.toISOString() ?? null,
+        nextHeartbeat: saved?.nextHeartbeat?.toISOString() ?? null,
+      },
+    };
+  }
+
+  /** The agent must be the caller's (404 otherwise); next heartbeat is now plus the frequency. */
+  async save(userId: string, dto: HeartbeatSettingsDto): Promise<{ heartbeat: Required<HeartbeatSettingsView> }> {
+    const frequency = dto.frequency ?? DEFAULT_HEARTBEAT_FREQUENCY;
+    const enabled = dto.enabled ?? true;
+    const now = new Date();
+    const next = enabled ? new Date(now.getTime() + frequencyMs(frequency)) : null;
+    await this.db.withUser(userId, async (manager) => {
+      const owned = isUuid(dto.agentId) && await manager.existsBy(AgentEntity, { id: dto.agentId });
+      if (!owned) throw new ApiError(404, M.agentNotFound);
+      await manager.upsert(HeartbeatSettingsEntity, {
+        agentId: dto.agentId, userId, frequency, enabled, lastHeartbeat: now, nextHeartbeat: next,
+      }, ['agentId']);
+    });
+    return {
+      heartbeat: {
+        frequency,
+        enabled,
+        lastHeartbeat: now.toISOString(),
+        nextHeartbeat: next?.toISOString() ?? null,
+        lastUpdated: now.toISOString(),
+      },
+    };
+  }
+
+  async delete(userId: string, agentId: string): Promise<{ success: true }> {
+    if (isUuid(agentId)) await this.db.withUser(userId, (manager) => manager.delete(HeartbeatSettingsEntity, { agentId }));
+    return { success: true };
+  }
+}

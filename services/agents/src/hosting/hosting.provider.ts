@@ -1,0 +1,52 @@
+import type { PlanResources } from '@platform/contracts';
+
+/** Everything a provider needs to run one agent. */
+export interface RuntimeSpec {
+  agentId: string;
+  userId: string;
+  plan: string;
+  model: string;
+  config: Record<string, any>;
+  gatewayToken: string;
+  resources: PlanResources;
+}
+
+/** Container health statuses (platform-core section 3). */
+export type RuntimeState = 'healthy' | 'starting' | 'stopped' | 'suspended' | 'unhealthy';
+
+export interface RuntimeInspection {
+  state: RuntimeState;
+  runtimeUrl: string | null;
+  /** Why a stopped runtime stopped, when the provider knows (exit code, last words). */
+  exitCode?: number | null;
+  reason?: string;
+}
+
+export interface DeployedRuntime {
+  runtimeUrl: string;
+}
+
+/**
+ * The hosting-provider port (docs/hosting.md). The agents domain speaks only to this; `local`
+ * runs child processes, a remote adapter would speak a machines-style API or Kubernetes.
+ * An abstract class rather than an interface so it can be the injection token.
+ */
+export abstract class HostingProvider {
+  abstract readonly name: string;
+  /** The provider's own API answers (GET /health's `docker`). */
+  abstract reachable(): Promise<boolean>;
+  /** A fresh runtime for the spec, replacing any the agent has. */
+  abstract deploy(spec: RuntimeSpec): Promise<DeployedRuntime>;
+  /** Keep the runtime the agent has if it is alive and answering as that agent, else re-create it. */
+  abstract ensure(spec: RuntimeSpec): Promise<DeployedRuntime & { adopted: boolean }>;
+  /** Resume a suspended runtime or boot a stopped one from its last spec. */
+  abstract start(agentId: string): Promise<DeployedRuntime>;
+  abstract stop(agentId: string): Promise<void>;
+  abstract restart(agentId: string): Promise<DeployedRuntime>;
+  abstract suspend(agentId: string): Promise<void>;
+  /** Gone for good, with its data; succeeds for an agent without a runtime. */
+  abstract destroy(agentId: string): Promise<void>;
+  abstract inspect(agentId: string): Promise<RuntimeInspection>;
+  /** Agents this provider holds a runtime for, alive or not. */
+  abstract agentIds(): Promise<string[]>;
+}

@@ -1,0 +1,220 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { mkdir, open, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { EntityManager } from 'typeorm';
+import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
+import { Db } from '@platform/database';
+import { AGENTS_ENV } from '../agents.tokens.js';
+import type { AgentsEnv } from '../agents.env.js';
+import { freePort } from './free-port.js';
+import { HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec } from './hosting.provider.js';
+import { LocalRuntimeEntity } from './local-runtime.entity.js';
+import { agentArgument, runtimeAlive, terminate } from './process-table.js';
+
+const LOG_FILE = 'runtime.log';
+const LOG_TAIL_BYTES = 4096;
+const GIB = 1024 ** 3;
+
+/**
+ * Each agent is a detached child process of services/agent-runtime on its own port, its heap
+ * capped at the plan's memory. The process outlives the agents service; its pid and port are
+ * recorded so a restarted service (or another replica) adopts it. Every change to one agent's
+ * process happens under a transaction-scoped advisory lock on that agent, so two replicas never
+ * start it twice. It is never restarted here on its own: only the platform decides that.
+ */
+@Injectable()
+export class LocalHostingProvider extends HostingProvider {
+  readonly name = 'local';
+  private readonly logger = new Logger('LocalHosting');
+
+  constructor(private readonly db: Db, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {
+    super();
+  }
+
+  async reachable(): Promise<boolean> {
+    return true;
+  }
+
+  deploy(spec: RuntimeSpec): Promise<DeployedRuntime> {
+    return this.locked(spec.agentId, async (manager, record) => {
+      if (record) await terminate(record.pid, spec.agentId);
+      return this.launch(manager, spec, record?.port);
+    });
+  }
+
+  ensure(spec: RuntimeSpec): Promise<DeployedRuntime & { adopted: boolean }> {
+    return this.locked(spec.agentId, async (manager, record) => {
+      if (record && runtimeAlive(record.pid, spec.agentId)) {
+        const answering = (await this.probe(record.port)) === spec.agentId;
+        const starting = Date.now() - record.startedAt.getTime() < this.env.RUNTIME_STARTUP_GRACE_MS;
+        if (answering || starting) return { runtimeUrl: this.url(record.port), adopted: true };
+        await terminate(record.pid, spec.agentId);
+      }
+      return { ...(await this.launch(manager, spec, record?.port)), adopted: false };
+    });
+  }
+
+  start(agentId: string): Promise<DeployedRuntime> {
+    return this.locked(agentId, async (manager, record) => {
+      if (!record) throw new Error(`No runtime to start for agent ${agentId}`);
+      if (runtimeAlive(record.pid, agentId)) {
+        if (record.suspended) {
+          process.kill(record.pid, 'SIGCONT');
+          await manager.update(LocalRuntimeEntity, { agentId }, { suspended: false });
+        }
+        return { runtimeUrl: this.url(record.port) };
+      }
+      return this.launch(manager, record.spec, record.port);
+    });
+  }
+
+  async stop(agentId: string): Promise<void> {
+    await this.locked(agentId, async (_manager, record) => {
+      if (record) await terminate(record.pid, agentId);
+    });
+  }
+
+  restart(agentId: string): Promise<DeployedRuntime> {
+    return this.locked(agentId, async (manager, record) => {
+      if (!record) throw new Error(`No runtime to restart for agent ${agentId}`);
+      await terminate(record.pid, agentId);
+      return this.launch(manager, record.spec, record.port);
+    });
+  }
+
+  async suspend(agentId: string): Promise<void> {
+    await this.locked(agentId, async (manager, record) => {
+      if (!record || !runtimeAlive(record.pid, agentId)) throw new Error(`No running runtime to suspend for agent ${agentId}`);
+      process.kill(record.pid, 'SIGSTOP');
+      await manager.update(LocalRuntimeEntity, { agentId }, { suspended: true });
+    });
+  }
+
+  async destroy(agentId: string): Promise<void> {
+    await this.locked(agentId, async (manager, record) => {
+      if (record) await terminate(record.pid, agentId);
+      await manager.delete(LocalRuntimeEntity, { agentId });
+      await rm(this.dataDir(agentId), { recursive: true, force: true });
+    });
+  }
+
+  async inspect(agentId: string): Promise<RuntimeInspection> {
+    const record = await this.db.asSystem((manager) => manager.findOneBy(LocalRuntimeEntity, { agentId }));
+    if (!record) return { state: 'stopped', runtimeUrl: null };
+    const runtimeUrl = this.url(record.port);
+    if (!runtimeAlive(record.pid, agentId)) {
+      return { state: 'stopped', runtimeUrl, exitCode: record.exitCode, reason: await this.lastWords(agentId) };
+    }
+    if (record.suspended) return { state: 'suspended', runtimeUrl };
+    const answeringAs = await this.probe(record.port);
+    if (answeringAs === undefined) return { state: 'starting', runtimeUrl };
+    return { state: answeringAs === agentId ? 'healthy' : 'unhealthy', runtimeUrl };
+  }
+
+  async agentIds(): Promise<string[]> {
+    const records = await this.db.asSystem((manager) => manager.find(LocalRuntimeEntity, { select: { agentId: true } }));
+    return records.map((record) => record.agentId);
+  }
+
+  private locked<T>(agentId: string, work: (manager: EntityManager, record: LocalRuntimeEntity | null) => Promise<T>): Promise<T> {
+    return this.db.asSystem(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`local-runtime:${agentId}`]);
+      return work(manager, await manager.findOneBy(LocalRuntimeEntity, { agentId }));
+    });
+  }
+
+  private async launch(manager: EntityManager, spec: RuntimeSpec, wantedPort?: number): Promise<DeployedRuntime> {
+    const port = await freePort(this.env.AGENT_RUNTIME_HOST, wantedPort);
+    const dataDir = this.dataDir(spec.agentId);
+    await mkdir(dataDir, { recursive: true });
+    const log = openSync(path.join(dataDir, LOG_FILE), 'a');
+    const child = spawn(process.execPath, [
+      ...this.env.AGENT_RUNTIME_NODE_ARGS.split(' ').filter(Boolean),
+      `--max-old-space-size=${Math.round((spec.resources.memory * GIB) / 1024 ** 2)}`,
+      this.env.AGENT_RUNTIME_ENTRY,
+      agentArgument(spec.agentId),
+    ], {
+      // Its own process group and no pipes to us: the agent keeps running when this service stops.
+      detached: true,
+      stdio: ['ignore', log, log],
+      env: this.runtimeEnv(spec, port, dataDir),
+    });
+    closeSync(log);
+    const pid = child.pid;
+    if (pid === undefined) throw new Error(`Could not start the runtime of agent ${spec.agentId}`);
+    child.once('exit', (code) => {
+      this.db.asSystem((other) => other.update(LocalRuntimeEntity, { agentId: spec.agentId, pid }, { exitCode: code }))
+        .catch((error) => this.logger.warn(`Could not record the exit of agent ${spec.agentId}: ${String(error)}`));
+    });
+    child.unref();
+    await manager.upsert(LocalRuntimeEntity, {
+      agentId: spec.agentId, pid, port, spec, suspended: false, exitCode: null, startedAt: new Date(),
+    }, ['agentId']);
+    this.logger.log({ agentId: spec.agentId, pid, port, msg: 'runtime started' });
+    return { runtimeUrl: this.url(port) };
+  }
+
+  private runtimeEnv(spec: RuntimeSpec, port: number, dataDir: string): NodeJS.ProcessEnv {
+    return {
+      PATH: process.env.PATH,
+      NODE_ENV: this.env.NODE_ENV,
+      LOG_LEVEL: this.env.LOG_LEVEL,
+      AGENT_ID: spec.agentId,
+      AGENT_USER_ID: spec.userId,
+      AGENT_PLAN: spec.plan,
+      AGENT_MODEL: spec.model,
+      AGENT_CONFIG: JSON.stringify(spec.config),
+      HOST: this.env.AGENT_RUNTIME_HOST,
+      PORT: String(port),
+      GATEWAY_TOKEN: spec.gatewayToken,
+      BACKEND_URL: this.env.BACKEND_URL,
+      INTERNAL_API_KEY: this.env.INTERNAL_API_KEY,
+      // No billing service yet: the owner stands for the subscription (docs/agents.md).
+      BILLING_SUBSCRIPTION_ID: `user:${spec.userId}`,
+      REDIS_URL: this.env.REDIS_URL,
+      REDIS_PREFIX: this.env.REDIS_PREFIX,
+      DATA_DIR: dataDir,
+      MEMORY_LIMIT_BYTES: String(spec.resources.memory * GIB),
+      READINESS_PROBE_TIMEOUT_MS: String(this.env.HEALTH_PROBE_TIMEOUT_MS),
+    };
+  }
+
+  /** The agent id the process on `port` answers as, or undefined when nothing answers. */
+  private async probe(port: number): Promise<string | undefined> {
+    try {
+      const response = await fetch(`${this.url(port)}${RUNTIME_PATHS.healthz}`, { signal: AbortSignal.timeout(this.env.HEALTH_PROBE_TIMEOUT_MS) });
+      await response.body?.cancel();
+      return response.ok ? response.headers.get(RUNTIME_AGENT_HEADER) ?? '' : '';
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The last line the runtime wrote before it stopped: a config error names the bad setting there. */
+  private async lastWords(agentId: string): Promise<string | undefined> {
+    try {
+      const file = await open(path.join(this.dataDir(agentId), LOG_FILE));
+      try {
+        const { size } = await file.stat();
+        const length = Math.min(size, LOG_TAIL_BYTES);
+        const { buffer } = await file.read(Buffer.alloc(length), 0, length, size - length);
+        const line = buffer.toString('utf8').split('\n').map((text) => text.trim()).filter(Boolean).pop();
+        return line?.replace(/^agent-runtime: /, '');
+      } finally {
+        await file.close();
+      }
+    } catch {
+      return undefined;
+    }
+  }
+
+  private url(port: number): string {
+    return `http://${this.env.AGENT_RUNTIME_ADVERTISED_HOST || this.env.AGENT_RUNTIME_HOST}:${port}`;
+  }
+
+  private dataDir(agentId: string): string {
+    return path.join(this.env.AGENT_DATA_DIR, agentId);
+  }
+}

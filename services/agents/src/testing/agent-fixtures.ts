@@ -1,0 +1,31 @@
+import type { TestClient, TestPlatform, TestUser } from '@platform/testing';
+import { TEST_INTERNAL_API_KEY } from '@platform/testing';
+
+export const BEARER = { authorization: `Bearer ${TEST_INTERNAL_API_KEY}` };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls the owner's view of an agent until it reaches `status` (or fails the test with where it stood). */
+export async function waitForStatus(client: TestClient, agentId: string, status: string, timeoutMs = 25_000): Promise<Record<string, any>> {
+  let agent: Record<string, any> = {};
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
+    const response = await client.get(`/api/agents/${agentId}`, BEARER);
+    agent = response.body;
+    if (agent.status === status) return agent;
+  }
+  throw new Error(`agent ${agentId} is ${agent.status} (${agent.statusReason ?? 'no reason'}), not ${status}`);
+}
+
+/** A new user on `plan` with an active subscription, through the real routes. */
+export async function subscribedUser(platform: TestPlatform, plan: Parameters<TestPlatform['setPlan']>[1] = 'collective'): Promise<TestUser> {
+  const user = await platform.newUser();
+  await platform.setPlan(user, plan);
+  return user;
+}
+
+export async function provisionRunning(platform: TestPlatform, user: TestUser, body: Record<string, unknown> = {}): Promise<string> {
+  const response = await user.client.post('/api/agents/provision', { name: 'Helper', ...body });
+  if (response.status !== 201) throw new Error(`provision: ${response.status} ${JSON.stringify(response.body)}`);
+  await waitForStatus(platform.backend(), response.body.agent.id, 'running');
+  return response.body.agent.id;
+}
