@@ -1,4 +1,4 @@
-import { AI_CHAT_PATH } from '@platform/contracts';
+import { AI_CHAT_PATH, ERROR_CODES, PROVISION_MODEL_IDS, type ProvisionModel } from '@platform/contracts';
 import { OutboundHttp } from '@platform/http';
 import { RuntimeError } from './runtime-error.js';
 import type { RuntimeEnv } from './runtime.env.js';
@@ -27,7 +27,24 @@ export class AiClient {
     this.http = new OutboundHttp('ai-layer', { timeoutMs: env.AI_TIMEOUT_MS });
   }
 
-  async chat(messages: ChatMessage[], model: string): Promise<ChatAnswer> {
+  /**
+   * Asks for the agent's model; when the owner's plan does not include it (403 MODEL_RESTRICTED),
+   * asks again without one so the AI layer picks a model the plan allows.
+   */
+  async chat(messages: ChatMessage[], agentModel: string): Promise<ChatAnswer> {
+    const preferred = PROVISION_MODEL_IDS[agentModel as ProvisionModel];
+    const first = await this.request(messages, preferred);
+    const answer = preferred && first.status === 403 && first.body.code === ERROR_CODES.modelRestricted
+      ? await this.request(messages, undefined)
+      : first;
+    // 404: the AI layer is not deployed (yet); a refusal (402, 403, 429, 400) is the owner's to see as is.
+    if (answer.status === 404) throw new RuntimeError(503, AI_UNAVAILABLE);
+    if (answer.status >= 400) throw new RuntimeError(answer.status, String(answer.body.error ?? AI_UNAVAILABLE));
+    const { body } = answer;
+    return { model: String(body.model), content: String(body.message?.content ?? ''), usage: body.usage };
+  }
+
+  private async request(messages: ChatMessage[], model: string | undefined): Promise<{ status: number; body: Record<string, any> }> {
     if (!this.env.BACKEND_URL) throw new RuntimeError(503, AI_UNAVAILABLE);
     let response: Response;
     try {
@@ -46,11 +63,7 @@ export class AiClient {
     } catch {
       throw new RuntimeError(503, AI_UNAVAILABLE);
     }
-    const body = (await response.json().catch(() => ({}))) as Record<string, any>;
-    // 404: the AI layer is not deployed (yet); a refusal (402, 403, 429, 400) is the owner's to see as is.
-    if (response.status === 404) throw new RuntimeError(503, AI_UNAVAILABLE);
-    if (!response.ok) throw new RuntimeError(response.status, String(body.error ?? AI_UNAVAILABLE));
-    return { model: String(body.model ?? model), content: String(body.message?.content ?? ''), usage: body.usage };
+    return { status: response.status, body: (await response.json().catch(() => ({}))) as Record<string, any> };
   }
 
   shutdown(): void {

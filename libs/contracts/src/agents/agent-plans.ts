@@ -12,6 +12,16 @@ export type WebTier = (typeof WEB_TIERS)[number];
 export const PROVISION_MODELS = ['claude-opus-4-6', 'gpt-4', 'custom'] as const;
 export type ProvisionModel = (typeof PROVISION_MODELS)[number];
 
+/**
+ * The catalogue model an agent asks the AI layer for. `custom` names none: the AI layer picks one
+ * the owner's plan allows.
+ */
+export const PROVISION_MODEL_IDS: Readonly<Record<ProvisionModel, string | undefined>> = {
+  'claude-opus-4-6': 'anthropic/claude-opus-4-6',
+  'gpt-4': 'openai/gpt-4o',
+  custom: undefined,
+};
+
 export interface PlanResources {
   /** Gigabytes. */
   memory: number;
