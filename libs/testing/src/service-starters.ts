@@ -8,6 +8,8 @@ import type { EnvSource } from '@platform/config';
 export const SERVICE_STARTERS = {
   identity: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/identity/src/identity.app.js')).startIdentity(env),
+  watchdog: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/watchdog/src/watchdog.app.js')).startWatchdog(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;
