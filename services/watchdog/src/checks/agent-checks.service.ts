@@ -44,7 +44,8 @@ export class AgentChecks {
   async check(agentId: string): Promise<void> {
     const token = await this.store.lock(agentId, this.lockTtlMs);
     if (!token) {
-      logDecision(this.logger, agentId, 'skipped', { reason: 'the previous check of this agent is still running' });
+      // Routine while a slow probe outlasts the degraded interval: not worth an info line each time.
+      this.logger.debug({ agentId, msg: `agent ${agentId}: skipped, the previous check is still running` });
       return;
     }
     try {

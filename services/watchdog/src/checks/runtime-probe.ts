@@ -46,8 +46,9 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** Duck-typed: fetch's errors may come from another realm (undici's own), where instanceof fails. */
 function describe(error: unknown): string {
-  if (error instanceof Error && error.name === 'TimeoutError') return 'timed out';
-  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
-  return cause?.code ?? (error instanceof Error ? error.message : String(error));
+  const failure = (error ?? {}) as { name?: string; message?: string; cause?: { code?: string } };
+  if (failure.name === 'TimeoutError') return 'timed out';
+  return failure.cause?.code ?? failure.message ?? String(error);
 }

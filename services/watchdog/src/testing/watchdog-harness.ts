@@ -1,0 +1,96 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import pg from 'pg';
+import type { EnvSource } from '@platform/config';
+import { QUEUES } from '@platform/contracts';
+import { QueueFactory, type ScheduledJob } from '@platform/queue';
+import { createTestDatabase, deleteEventStream, deleteRedisKeys, testEnv, type TestDatabase } from '@platform/testing';
+import { startWatchdog } from '../watchdog.app.js';
+import { FakeAgents } from './fake-agents.js';
+import { FakeRuntime } from './fake-runtime.js';
+
+/** Watchdog timings in tenths of a second, so a whole episode plays out in a few seconds. */
+export const FAST_WATCHDOG_ENV: EnvSource = {
+  WATCHDOG_CHECK_INTERVAL: '0.5',
+  WATCHDOG_DEGRADED_CHECK_INTERVAL: '0.2',
+  WATCHDOG_PROBE_TIMEOUT: '1',
+  WATCHDOG_REPAIR_TIMEOUT: '5',
+  WATCHDOG_RECONCILE_RETRY: '0.3',
+  WATCHDOG_CONCURRENCY: '8',
+  NATS_REQUEST_TIMEOUT_MS: '2000',
+};
+
+export interface MetricRow {
+  agent_id: string;
+  user_id: string;
+  cpu_percent: number;
+  memory_bytes: string;
+  memory_limit_bytes: string;
+  uptime_ms: string;
+}
+
+/** The watchdog on its own database and prefixes, a fake agents service, and fake runtimes. */
+export class WatchdogHarness {
+  private app?: INestApplicationContext;
+  private readonly runtimes: FakeRuntime[] = [];
+
+  private constructor(readonly env: EnvSource, readonly agents: FakeAgents, private readonly database: TestDatabase) {}
+
+  static async start(overrides: EnvSource = {}): Promise<WatchdogHarness> {
+    const database = await createTestDatabase();
+    const env = testEnv(database.url, { ...FAST_WATCHDOG_ENV, ...overrides });
+    const harness = new WatchdogHarness(env, await FakeAgents.start(env), database);
+    await harness.startWatchdog();
+    return harness;
+  }
+
+  async startWatchdog(): Promise<void> {
+    this.app = await startWatchdog(this.env);
+  }
+
+  async stopWatchdog(): Promise<void> {
+    await this.app?.close();
+    this.app = undefined;
+  }
+
+  async runtime(): Promise<FakeRuntime> {
+    const runtime = await FakeRuntime.start();
+    this.runtimes.push(runtime);
+    return runtime;
+  }
+
+  async schedulers(): Promise<ScheduledJob[]> {
+    return this.app!.get(QueueFactory).schedulers(QUEUES.watchdogCheck);
+  }
+
+  async scheduler(agentId: string): Promise<ScheduledJob | undefined> {
+    return this.app!.get(QueueFactory).scheduler(QUEUES.watchdogCheck, agentId);
+  }
+
+  async metrics(agentId: string): Promise<MetricRow[]> {
+    const client = new pg.Client({ connectionString: this.database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<MetricRow>('SELECT * FROM watchdog.container_metrics WHERE agent_id = $1 ORDER BY sampled_at', [agentId]);
+      return rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.stopWatchdog();
+    await this.agents.close();
+    await Promise.all(this.runtimes.map((runtime) => runtime.close()));
+    await this.database.drop();
+    await deleteEventStream(this.env.NATS_PREFIX!);
+    await deleteRedisKeys(this.env.REDIS_PREFIX!);
+  }
+}
+
+/** Polls until the condition holds; generous, since the test machine's cores are shared. */
+export async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !(await condition());) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
