@@ -1,8 +1,5 @@
 import { SUBJECTS } from '@platform/contracts';
-import { until, WatchdogHarness } from '../testing/watchdog-harness.js';
-
-const DEGRADED_MS = 200;
-const NORMAL_MS = 500;
+import { DEGRADED_MS, NORMAL_MS, until, WatchdogHarness } from '../testing/watchdog-harness.js';
 
 describe('AgentChecks (watchdog against real Redis, Postgres, NATS and HTTP runtimes)', () => {
   let harness: WatchdogHarness;

@@ -1,4 +1,5 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Worker } from 'bullmq';
 import { hasRole } from '@platform/config';
 import { QUEUES } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
@@ -7,7 +8,9 @@ import type { WatchdogEnv } from '../watchdog.env.js';
 import { AgentChecks } from './agent-checks.service.js';
 
 @Injectable()
-export class CheckWorker implements OnApplicationBootstrap {
+export class CheckWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private worker?: Worker;
+
   constructor(
     private readonly queues: QueueFactory,
     private readonly checks: AgentChecks,
@@ -16,6 +19,11 @@ export class CheckWorker implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!hasRole(this.env, 'worker')) return;
-    this.queues.work(QUEUES.watchdogCheck, (job) => this.checks.check(job.agentId), this.env.WATCHDOG_CONCURRENCY);
+    this.worker = this.queues.work(QUEUES.watchdogCheck, (job) => this.checks.check(job.agentId), this.env.WATCHDOG_CONCURRENCY);
+  }
+
+  /** Checks under way finish before the connections they use close. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker?.close();
   }
 }

@@ -26,6 +26,10 @@ export interface RecordedRequest {
 export class FakeAgents {
   readonly requests: RecordedRequest[] = [];
   readonly agents = new Map<string, FakeAgent>();
+  /** False: requests go unanswered, as while the agents service is down or still booting. */
+  answering = true;
+  /** Agents whose requests are refused with 409, as the real service refuses an illegal transition. */
+  readonly refused = new Set<string>();
   /** What a repair does to the runtime; by default it comes back healthy, as a new process. */
   repairRuntime = async (runtime: FakeRuntime): Promise<void> => {
     runtime.live = 'ok';
@@ -82,6 +86,7 @@ export class FakeAgents {
   }
 
   private async answer(subject: Subject, message: Msg): Promise<void> {
+    if (!this.answering) return;
     const packet = message.json<{ id: string; data: RecordedRequest['data'] }>();
     const respond = (response: unknown): void => {
       message.respond(JSON.stringify({ id: packet.id, response, isDisposed: true }));
@@ -96,6 +101,7 @@ export class FakeAgents {
     const agent = this.agents.get(agentId);
     this.requests.push({ subject, data: packet.data, healthzHits: agent?.runtime.hits.healthz ?? 0 });
     if (!agent) return respond({ status: 404, body: { error: 'Agent not found' } });
+    if (this.refused.has(agentId)) return respond({ status: 409, body: { error: `Agent is ${agent.status}` } });
     if (subject === SUBJECTS.agents.healthReport) {
       if (packet.data.state === 'degraded' && agent.status === 'running') await this.move(agentId, 'degraded', packet.data.reason);
       if (packet.data.state === 'healthy' && agent.status === 'degraded') await this.move(agentId, 'running');

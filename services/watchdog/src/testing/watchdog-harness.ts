@@ -8,10 +8,14 @@ import { startWatchdog } from '../watchdog.app.js';
 import { FakeAgents } from './fake-agents.js';
 import { FakeRuntime } from './fake-runtime.js';
 
+/** Check intervals of the tests' watchdog (ms). */
+export const NORMAL_MS = 500;
+export const DEGRADED_MS = 200;
+
 /** Watchdog timings in tenths of a second, so a whole episode plays out in a few seconds. */
 export const FAST_WATCHDOG_ENV: EnvSource = {
-  WATCHDOG_CHECK_INTERVAL: '0.5',
-  WATCHDOG_DEGRADED_CHECK_INTERVAL: '0.2',
+  WATCHDOG_CHECK_INTERVAL: String(NORMAL_MS / 1000),
+  WATCHDOG_DEGRADED_CHECK_INTERVAL: String(DEGRADED_MS / 1000),
   WATCHDOG_PROBE_TIMEOUT: '1',
   WATCHDOG_REPAIR_TIMEOUT: '5',
   WATCHDOG_RECONCILE_RETRY: '0.3',
