@@ -16,7 +16,7 @@ const DEV_DEFAULTS = {
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */
-const SERVICES = ['sandbox', 'identity', 'gateway'];
+const SERVICES = ['sandbox', 'identity', 'watchdog', 'gateway'];
 
 function readDotEnv() {
   const file = path.join(ROOT, '.env');
