@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { AgentStatus, AgentStatusChangedEvent } from '@platform/contracts';
+import type { AgentStatus, AgentStatusChangedEvent, WatchTarget } from '@platform/contracts';
 import { AgentsClient } from '../agents/agents.client.js';
 import { CHECKED_STATUSES } from '../checks/agent-checks.service.js';
 import { FRESH_START } from '../checks/check-state.js';
@@ -10,6 +10,8 @@ import { CheckSchedules, type CheckPace } from './check-schedules.js';
 
 /** Statuses that end watching: the schedule and the check state go. */
 const UNWATCHED_STATUSES: ReadonlySet<AgentStatus> = new Set(['stopped', 'error', 'deleted']);
+
+const RECONCILE_BATCH = 25;
 
 const paceOf = (status: AgentStatus): CheckPace => (status === 'degraded' ? 'degraded' : 'normal');
 
@@ -67,29 +69,41 @@ export class WatchList {
   async reconcile(): Promise<void> {
     const startedAt = this.clock.now();
     const targets = await this.agents.watchTargets();
-    for (const target of targets) {
-      const state = await this.store.get(target.agentId);
-      // An event handled while the list was on its way is newer than the list.
-      if (!state || state.updatedAt < startedAt) {
-        await this.store.put(target.agentId, {
-          userId: target.userId, runtimeUrl: target.runtimeUrl, status: target.status,
-          ...(state ? {} : { ...FRESH_START, repairs: 0, failed: false, statusAt: 0 }),
-        }, this.clock.now());
-      }
-      const change = await this.schedules.watch(target.agentId, paceOf(target.status), this.clock.now());
-      if (change !== 'unchanged') logDecision(this.logger, target.agentId, change === 'created' ? 'watched' : `pace ${paceOf(target.status)}`, { reason: 'boot reconciliation' });
-    }
+    await inBatches(targets, RECONCILE_BATCH, (target) => this.watchTarget(target, startedAt));
     const listed = new Set(targets.map((target) => target.agentId));
-    let dropped = 0;
-    for (const agentId of await this.schedules.watched()) {
-      if (listed.has(agentId)) continue;
-      const state = await this.store.get(agentId);
-      if (state && state.updatedAt >= startedAt) continue;
-      await this.schedules.unwatch(agentId);
-      await this.store.remove(agentId);
-      dropped += 1;
-      logDecision(this.logger, agentId, 'unwatched', { reason: 'boot reconciliation: no longer running' });
-    }
-    this.logger.log(`Reconciled: ${targets.length} agent(s) watched, ${dropped} schedule(s) dropped`);
+    const unlisted = (await this.schedules.watched()).filter((agentId) => !listed.has(agentId));
+    const dropped = await inBatches(unlisted, RECONCILE_BATCH, (agentId) => this.dropUnlisted(agentId, startedAt));
+    this.logger.log(`Reconciled: ${targets.length} agent(s) watched, ${dropped.filter(Boolean).length} schedule(s) dropped`);
   }
+
+  private async watchTarget(target: WatchTarget, startedAt: number): Promise<void> {
+    const state = await this.store.get(target.agentId);
+    // An event handled while the list was on its way is newer than the list.
+    if (!state || state.updatedAt < startedAt) {
+      await this.store.put(target.agentId, {
+        userId: target.userId, runtimeUrl: target.runtimeUrl, status: target.status,
+        ...(state ? {} : { ...FRESH_START, repairs: 0, failed: false, statusAt: 0 }),
+      }, this.clock.now());
+    }
+    const change = await this.schedules.watch(target.agentId, paceOf(target.status), this.clock.now());
+    if (change !== 'unchanged') logDecision(this.logger, target.agentId, change === 'created' ? 'watched' : `pace ${paceOf(target.status)}`, { reason: 'boot reconciliation' });
+  }
+
+  private async dropUnlisted(agentId: string, startedAt: number): Promise<boolean> {
+    const state = await this.store.get(agentId);
+    if (state && state.updatedAt >= startedAt) return false;
+    await this.schedules.unwatch(agentId);
+    await this.store.remove(agentId);
+    logDecision(this.logger, agentId, 'unwatched', { reason: 'boot reconciliation: no longer running' });
+    return true;
+  }
+}
+
+/** A few at a time: thousands of agents reconcile in seconds without flooding Redis. */
+async function inBatches<T, R>(items: T[], size: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let index = 0; index < items.length; index += size) {
+    results.push(...(await Promise.all(items.slice(index, index + size).map(work))));
+  }
+  return results;
 }
