@@ -8,7 +8,7 @@ import { WATCHDOG_ENV } from '../watchdog.tokens.js';
 import type { WatchdogEnv } from '../watchdog.env.js';
 
 /** The agents service refused a request (its reply was an error, not where the agent stands). */
-export class AgentsRefusedError extends Error {}
+class AgentsRefusedError extends Error {}
 
 /** The agents service's watchdog subjects, with every request and reply held to its contract. */
 @Injectable()
