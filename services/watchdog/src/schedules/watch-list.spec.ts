@@ -8,6 +8,10 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
     harness = await WatchdogHarness.start();
   });
 
+  afterEach(() => {
+    harness.agents.reset();
+  });
+
   afterAll(async () => {
     await harness?.close();
   });

@@ -31,12 +31,9 @@ export class FakeAgents {
   /** Agents whose requests are refused with 409, as the real service refuses an illegal transition. */
   readonly refused = new Set<string>();
   /** What a repair does to the runtime; by default it comes back healthy, as a new process. */
-  repairRuntime = async (runtime: FakeRuntime): Promise<void> => {
-    runtime.live = 'ok';
-    runtime.ready = true;
-    if (runtime.listening) runtime.restart();
-    else await runtime.up();
-  };
+  repairRuntime = healedAsNew;
+  /** Called as each request comes, before it is answered: a test can change a runtime at that exact point. */
+  onRequest: (request: RecordedRequest) => void = () => undefined;
 
   private constructor(private readonly nats: NatsConnection, private readonly events: EventBus, private readonly prefix: string) {}
 
@@ -76,6 +73,14 @@ export class FakeAgents {
     });
   }
 
+  /** Back to the defaults after a test that changed how this stand-in behaves. */
+  reset(): void {
+    this.repairRuntime = healedAsNew;
+    this.onRequest = () => undefined;
+    this.answering = true;
+    this.refused.clear();
+  }
+
   requestsFor(agentId: string, subject?: Subject): RecordedRequest[] {
     return this.requests.filter((request) => request.data.agentId === agentId && (!subject || request.subject === subject));
   }
@@ -99,7 +104,9 @@ export class FakeAgents {
     }
     const agentId = packet.data.agentId ?? '';
     const agent = this.agents.get(agentId);
-    this.requests.push({ subject, data: packet.data, healthzHits: agent?.runtime.hits.healthz ?? 0 });
+    const request: RecordedRequest = { subject, data: packet.data, healthzHits: agent?.runtime.hits.healthz ?? 0 };
+    this.requests.push(request);
+    this.onRequest(request);
     if (!agent) return respond({ status: 404, body: { error: 'Agent not found' } });
     if (this.refused.has(agentId)) return respond({ status: 409, body: { error: `Agent is ${agent.status}` } });
     if (subject === SUBJECTS.agents.healthReport) {
@@ -115,4 +122,11 @@ export class FakeAgents {
     const reply: AgentStatusReply = { agentId, status: agent.status };
     respond(reply);
   }
+}
+
+async function healedAsNew(runtime: FakeRuntime): Promise<void> {
+  runtime.live = 'ok';
+  runtime.ready = true;
+  if (runtime.listening) runtime.restart();
+  else await runtime.up();
 }
