@@ -7,13 +7,10 @@ import { CheckSchedules } from '../schedules/check-schedules.js';
 import { WATCHDOG_ENV } from '../watchdog.tokens.js';
 import type { WatchdogEnv } from '../watchdog.env.js';
 import { decide, type CheckPolicy, type Outcome } from './check-policy.js';
-import type { CheckState } from './check-state.js';
+import { CHECKED_STATUSES, type CheckState } from './check-state.js';
 import { CheckStateStore } from './check-state.store.js';
 import { logDecision } from './decision-log.js';
 import { RuntimeProbe } from './runtime-probe.js';
-
-/** Statuses in which an agent is probed; in the others (repairing, restarting, ...) checks wait. */
-export const CHECKED_STATUSES: ReadonlySet<AgentStatus> = new Set(['running', 'degraded']);
 
 /** One scheduled check of one agent: probe, sample, decide, tell the agents service. */
 @Injectable()

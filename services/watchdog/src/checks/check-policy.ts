@@ -1,5 +1,4 @@
-import type { CheckState } from './check-state.js';
-import { FRESH_START } from './check-state.js';
+import { FRESH_START, type CheckState } from './check-state.js';
 import type { ProbeResult } from './probe-result.js';
 
 export interface CheckPolicy {

@@ -25,6 +25,9 @@ export interface CheckState {
   failed: boolean;
 }
 
+/** Statuses in which an agent is probed; in the others (repairing, restarting, ...) checks wait. */
+export const CHECKED_STATUSES: ReadonlySet<AgentStatus> = new Set(['running', 'degraded']);
+
 /** A runtime (re)started: failures start over and the startup grace applies again. */
 export const FRESH_START: Pick<CheckState, 'failures' | 'livenessFailures' | 'seenHealthy' | 'lastUptimeMs'> = {
   failures: 0,

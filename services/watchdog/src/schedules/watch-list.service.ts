@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AgentStatus, AgentStatusChangedEvent, WatchTarget } from '@platform/contracts';
 import { AgentsClient } from '../agents/agents.client.js';
-import { CHECKED_STATUSES } from '../checks/agent-checks.service.js';
-import { FRESH_START } from '../checks/check-state.js';
+import { CHECKED_STATUSES, FRESH_START } from '../checks/check-state.js';
 import { CheckStateStore } from '../checks/check-state.store.js';
 import { logDecision } from '../checks/decision-log.js';
 import { Clock } from '../clock.js';
