@@ -74,10 +74,13 @@ export class AgentChecks {
     const outcome = decide(state, probe, restarts, this.policy);
     if (outcome.restarted) await this.store.recordRestart(agentId, now, this.policy.crashLoopWindowMs);
     await this.store.patch(agentId, outcome.patch, now);
-    const level = outcome.decision === 'healthy' ? 'debug' : 'log';
-    const details = { reason: outcome.reason, restarted: outcome.restarted, failures: outcome.patch.failures, repairs: outcome.patch.repairs ?? state.repairs };
-    if (level === 'debug') this.logger.debug({ agentId, decision: outcome.decision, msg: `agent ${agentId}: healthy` });
-    else logDecision(this.logger, agentId, outcome.decision, details);
+    if (outcome.decision === 'healthy') {
+      // Nothing changes: at debug, or 500 agents would write a line every quarter second.
+      this.logger.debug({ agentId, decision: outcome.decision, msg: `agent ${agentId}: healthy` });
+    } else {
+      const { reason, restarted, patch } = outcome;
+      logDecision(this.logger, agentId, outcome.decision, { reason, restarted, failures: patch.failures, repairs: patch.repairs ?? state.repairs });
+    }
     await this.act(state, outcome, now);
   }
 
