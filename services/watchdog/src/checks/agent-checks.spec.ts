@@ -1,20 +1,8 @@
 import { SUBJECTS } from '@platform/contracts';
-import { DEGRADED_MS, NORMAL_MS, until, WatchdogHarness } from '../testing/watchdog-harness.js';
+import { DEGRADED_MS, NORMAL_MS, until, useWatchdogHarness } from '../testing/watchdog-harness.js';
 
 describe('AgentChecks (watchdog against real Redis, Postgres, NATS and HTTP runtimes)', () => {
-  let harness: WatchdogHarness;
-
-  beforeAll(async () => {
-    harness = await WatchdogHarness.start();
-  });
-
-  afterEach(() => {
-    harness.agents.reset();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useWatchdogHarness();
 
   const statusOf = (agentId: string) => harness.agents.agents.get(agentId)!.status;
 

@@ -1,20 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DEGRADED_MS, NORMAL_MS, until, WatchdogHarness } from '../testing/watchdog-harness.js';
+import { DEGRADED_MS, NORMAL_MS, until, useWatchdogHarness } from '../testing/watchdog-harness.js';
 
 describe('WatchList (schedules follow agent status events; boot reconciliation)', () => {
-  let harness: WatchdogHarness;
-
-  beforeAll(async () => {
-    harness = await WatchdogHarness.start();
-  });
-
-  afterEach(() => {
-    harness.agents.reset();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const harness = useWatchdogHarness();
 
   const paceOf = async (agentId: string) => (await harness.scheduler(agentId))?.everyMs;
 

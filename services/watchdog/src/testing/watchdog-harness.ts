@@ -32,19 +32,28 @@ export interface MetricRow {
   uptime_ms: string;
 }
 
+/** One harness per test file: started before its tests, the fake agents service reset after each, closed at the end. */
+export function useWatchdogHarness(): WatchdogHarness {
+  const harness = new WatchdogHarness();
+  beforeAll(() => harness.start());
+  afterEach(() => harness.agents.reset());
+  afterAll(() => harness.close());
+  return harness;
+}
+
 /** The watchdog on its own database and prefixes, a fake agents service, and fake runtimes. */
 export class WatchdogHarness {
+  env: EnvSource = {};
+  agents!: FakeAgents;
+  private database?: TestDatabase;
   private app?: INestApplicationContext;
   private readonly runtimes: FakeRuntime[] = [];
 
-  private constructor(readonly env: EnvSource, readonly agents: FakeAgents, private readonly database: TestDatabase) {}
-
-  static async start(overrides: EnvSource = {}): Promise<WatchdogHarness> {
-    const database = await createTestDatabase();
-    const env = testEnv(database.url, { ...FAST_WATCHDOG_ENV, ...overrides });
-    const harness = new WatchdogHarness(env, await FakeAgents.start(env), database);
-    await harness.startWatchdog();
-    return harness;
+  async start(): Promise<void> {
+    this.database = await createTestDatabase();
+    this.env = testEnv(this.database.url, FAST_WATCHDOG_ENV);
+    this.agents = await FakeAgents.start(this.env);
+    await this.startWatchdog();
   }
 
   async startWatchdog(): Promise<void> {
@@ -71,7 +80,7 @@ export class WatchdogHarness {
   }
 
   async metrics(agentId: string): Promise<MetricRow[]> {
-    const client = new pg.Client({ connectionString: this.database.url });
+    const client = new pg.Client({ connectionString: this.env.DATABASE_URL });
     await client.connect();
     try {
       const { rows } = await client.query<MetricRow>('SELECT * FROM watchdog.container_metrics WHERE agent_id = $1 ORDER BY sampled_at', [agentId]);
@@ -83,11 +92,11 @@ export class WatchdogHarness {
 
   async close(): Promise<void> {
     await this.stopWatchdog();
-    await this.agents.close();
+    await this.agents?.close();
     await Promise.all(this.runtimes.map((runtime) => runtime.close()));
-    await this.database.drop();
-    await deleteEventStream(this.env.NATS_PREFIX!);
-    await deleteRedisKeys(this.env.REDIS_PREFIX!);
+    await this.database?.drop();
+    if (this.env.NATS_PREFIX) await deleteEventStream(this.env.NATS_PREFIX);
+    if (this.env.REDIS_PREFIX) await deleteRedisKeys(this.env.REDIS_PREFIX);
   }
 }
 
