@@ -22,13 +22,7 @@ import { describeOutput, runToCompletion, startNode, stopAll } from './processes
 
 const NATS_PREFIX = 'benchwd.';
 const REDIS_PREFIX = 'benchwd:';
-// libs/messaging eventStreamName() for NATS_PREFIX, so the run leaves no stream behind.
-const EVENT_STREAM = 'EVENTS_benchwd';
 const DATABASE = 'platform_bench_watchdog';
-const SUBJECTS = {
-  watchTargets: 'svc.agents.watch_targets',
-  others: ['svc.agents.health_report', 'svc.agents.watchdog_repair', 'svc.agents.watchdog_fail'],
-};
 
 function setting(name, fallback, { integer = false } = {}) {
   const raw = process.env[name];
@@ -73,15 +67,16 @@ async function startRuntimes(count) {
 /** Answers the watch list like the agents service; any other request means a check did not find a runtime healthy. */
 async function startAgentsStandIn(natsUrl, runtimes) {
   const { connect } = await import('@nats-io/transport-node');
+  const { SUBJECTS } = await import('@platform/contracts');
   const nats = await connect({ servers: natsUrl });
   const unexpected = [];
   const agents = runtimes.map((runtime) => ({ agentId: runtime.agentId, userId: 'bench-user', status: 'running', runtimeUrl: runtime.url }));
-  nats.subscribe(`${NATS_PREFIX}${SUBJECTS.watchTargets}`, {
+  nats.subscribe(`${NATS_PREFIX}${SUBJECTS.agents.watchTargets}`, {
     callback: (error, message) => {
       if (!error) message.respond(JSON.stringify({ id: message.json().id, response: { agents }, isDisposed: true }));
     },
   });
-  for (const subject of SUBJECTS.others) {
+  for (const subject of [SUBJECTS.agents.healthReport, SUBJECTS.agents.watchdogRepair, SUBJECTS.agents.watchdogFail]) {
     nats.subscribe(`${NATS_PREFIX}${subject}`, {
       callback: (error, message) => {
         if (error) return;
@@ -93,27 +88,6 @@ async function startAgentsStandIn(natsUrl, runtimes) {
   }
   await nats.flush();
   return { nats, unexpected };
-}
-
-async function deleteRedisKeys(redisUrl) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 1000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
-
-async function deleteEventStream(nats) {
-  const { jetstreamManager } = await import('@nats-io/jetstream');
-  const manager = await jetstreamManager(nats);
-  await manager.streams.delete(EVENT_STREAM).catch(() => undefined);
 }
 
 async function adminQuery(databaseUrl, sql, params = []) {
@@ -161,11 +135,13 @@ async function main() {
     WATCHDOG_CONCURRENCY: String(concurrency),
   };
   await runToCompletion('migrate', process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { cwd: ROOT, env, timeoutMs: 120_000 });
-  await deleteRedisKeys(redisUrl);
+  // Built above: the same clean-up the tests use, for this run's prefixes (and any a stopped run left).
+  const { deleteEventStream, deleteRedisKeys } = await import('@platform/testing');
+  await deleteRedisKeys(REDIS_PREFIX);
+  await deleteEventStream(NATS_PREFIX);
 
   const { servers, hits } = await startRuntimes(agentCount);
   const standIn = await startAgentsStandIn(natsUrl, servers);
-  await deleteEventStream(standIn.nats);
   let watchdog;
   try {
     console.log(`bench:watchdog: ${agentCount} fake-healthy runtimes up; starting the watchdog (concurrency ${concurrency}, interval ${intervalSec} s)...`);
@@ -208,9 +184,9 @@ Watchdog check throughput (${os.availableParallelism()} CPU cores shared by the 
       server.closeAllConnections();
       server.close(resolve);
     })));
-    await deleteEventStream(standIn.nats);
     await standIn.nats.drain();
-    await deleteRedisKeys(redisUrl);
+    await deleteEventStream(NATS_PREFIX);
+    await deleteRedisKeys(REDIS_PREFIX);
     await adminQuery(admin.toString(), `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
   }
 }

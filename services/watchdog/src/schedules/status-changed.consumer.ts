@@ -7,7 +7,7 @@ import type { WatchdogEnv } from '../watchdog.env.js';
 import { WatchList } from './watch-list.service.js';
 
 /**
- * Worker role: follows `evt.agents.status_changed` on a durable consumer and reconciles once at
+ * Worker role: follows EVENTS.agents.statusChanged on a durable consumer and reconciles once at
  * boot, retrying until the agents service answers (it may boot after the watchdog).
  */
 @Injectable()

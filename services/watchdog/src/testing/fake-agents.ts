@@ -21,7 +21,7 @@ export interface RecordedRequest {
 /**
  * Stands in for the agents service on the subjects the watchdog uses: records every request,
  * moves its agents through the statuses the real one would, and publishes
- * `evt.agents.status_changed` through the EventBus on every transition.
+ * EVENTS.agents.statusChanged through the EventBus on every transition.
  */
 export class FakeAgents {
   readonly requests: RecordedRequest[] = [];
