@@ -11,6 +11,7 @@
 // sandbox + identity + gateway as child processes on their own ports with bench.-prefixed NATS
 // subjects and bench:-prefixed Redis keys, register + log in one user, then the four scenarios.
 // Every child is stopped at the end, on failure and on SIGINT/SIGTERM; a watchdog bounds the run.
+// Then, with those stopped, the watchdog's check throughput (scripts/bench/watchdog.mjs, its own settings).
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -39,6 +40,7 @@ const SERVICES = ['sandbox', 'identity', 'gateway'];
 const BOOT_TIMEOUT_MS = 90_000;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 const MIGRATE_TIMEOUT_MS = 120_000;
+const WATCHDOG_BENCH_TIMEOUT_MS = 5 * 60_000;
 
 // --- lifecycle ------------------------------------------------------------------------------------
 
@@ -220,7 +222,7 @@ async function main() {
   });
 
   // Everything after the build is bounded as a whole too.
-  const budgetMs = MIGRATE_TIMEOUT_MS + BOOT_TIMEOUT_MS + 4 * (durationSec + warmupSec + 20) * 1000 + 60_000;
+  const budgetMs = MIGRATE_TIMEOUT_MS + BOOT_TIMEOUT_MS + 4 * (durationSec + warmupSec + 20) * 1000 + 60_000 + WATCHDOG_BENCH_TIMEOUT_MS;
   setTimeout(() => void shutdown(1, `overall time limit (${Math.round(budgetMs / 1000)} s) exceeded, stopping children`), budgetMs).unref();
 
   const busy = [];
@@ -325,6 +327,11 @@ ${ratioTable(ratioRows)}
       p50Ratio: round(ratioRows[index].p50Ratio, 3),
     })),
   }));
+  await stopAll();
+  console.log('\nbench: watchdog check throughput (scripts/bench/watchdog.mjs)...');
+  await runToCompletion('watchdog bench', process.execPath, [path.join(ROOT, 'scripts', 'bench', 'watchdog.mjs')], {
+    cwd: ROOT, env: process.env, timeoutMs: WATCHDOG_BENCH_TIMEOUT_MS,
+  });
   return problems.length ? 1 : 0;
 }
 
