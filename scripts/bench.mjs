@@ -12,6 +12,8 @@
 // sandbox + identity + gateway as child processes on their own ports with bench.-prefixed NATS
 // subjects and bench:-prefixed Redis keys, register + log in one user, then the four scenarios.
 // Every child is stopped at the end, on failure and on SIGINT/SIGTERM; a watchdog bounds the run.
+// Then, with those stopped, the SCENARIOS below one by one, each booting its own platform with its own
+// settings (see the head of each file): provisioning, AI chat, usage writes, watchdog checks.
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -39,8 +41,18 @@ const SERVICES = ['sandbox', 'identity', 'gateway'];
 
 const BOOT_TIMEOUT_MS = 90_000;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
-const PROVISION_TIMEOUT_MS = 6 * 60_000;
 const MIGRATE_TIMEOUT_MS = 120_000;
+
+/**
+ * Scenarios that boot their own platform (ports, prefixes, database), run one after another once the
+ * edge scenarios above are done: scripts/bench/<file>, each with its own time limit.
+ */
+const SCENARIOS = [
+  { file: 'provision.mjs', title: 'provisioning 20 agents at once', timeoutMs: 6 * 60_000, skip: process.env.BENCH_AGENTS === '0' },
+  { file: 'ai-chat.mjs', title: 'AI chat at a fixed upstream latency', timeoutMs: 4 * 60_000 },
+  { file: 'usage-worker.mjs', title: 'usage events written per second', timeoutMs: 5 * 60_000 },
+  { file: 'watchdog.mjs', title: 'watchdog check throughput', timeoutMs: 5 * 60_000 },
+].filter((scenario) => !scenario.skip);
 
 // --- lifecycle ------------------------------------------------------------------------------------
 
@@ -222,7 +234,8 @@ async function main() {
   });
 
   // Everything after the build is bounded as a whole too.
-  const budgetMs = MIGRATE_TIMEOUT_MS + BOOT_TIMEOUT_MS + 4 * (durationSec + warmupSec + 20) * 1000 + 60_000 + PROVISION_TIMEOUT_MS;
+  const scenariosMs = SCENARIOS.reduce((total, scenario) => total + scenario.timeoutMs, 0);
+  const budgetMs = MIGRATE_TIMEOUT_MS + BOOT_TIMEOUT_MS + 4 * (durationSec + warmupSec + 20) * 1000 + 60_000 + scenariosMs;
   setTimeout(() => void shutdown(1, `overall time limit (${Math.round(budgetMs / 1000)} s) exceeded, stopping children`), budgetMs).unref();
 
   const busy = [];
@@ -327,11 +340,12 @@ ${ratioTable(ratioRows)}
       p50Ratio: round(ratioRows[index].p50Ratio, 3),
     })),
   }));
-  if (process.env.BENCH_AGENTS !== '0') {
-    // Its own platform (ports, prefixes) on the same benchmark database: ours stops first.
-    await stopAll();
-    console.log('bench: provisioning scenario (scripts/bench/provision.mjs)...');
-    await runToCompletion('provision', process.execPath, [path.join(ROOT, 'scripts', 'bench', 'provision.mjs')], { cwd: ROOT, env: process.env, timeoutMs: PROVISION_TIMEOUT_MS });
+  await stopAll();
+  for (const scenario of SCENARIOS) {
+    console.log(`\nbench: ${scenario.title} (scripts/bench/${scenario.file})...`);
+    await runToCompletion(scenario.file, process.execPath, [path.join(ROOT, 'scripts', 'bench', scenario.file)], {
+      cwd: ROOT, env: process.env, timeoutMs: scenario.timeoutMs,
+    });
   }
   return problems.length ? 1 : 0;
 }

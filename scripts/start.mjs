@@ -23,7 +23,7 @@ const DEV_DEFAULTS = {
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */
-const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'usage', 'agents', 'gateway'];
+const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'usage', 'agents', 'watchdog', 'gateway'];
 
 function readDotEnv() {
   const file = path.join(ROOT, '.env');

@@ -19,6 +19,14 @@ export const DEFAULT_JOB_OPTIONS = {
   removeOnFail: 5000,
 } as const;
 
+/** A scheduled job is retried by its next run, not by BullMQ; finished runs are not kept. */
+const SCHEDULED_JOB_OPTIONS = { attempts: 1, removeOnComplete: true, removeOnFail: 100 } as const;
+
+export interface ScheduledJob {
+  id: string;
+  everyMs: number;
+}
+
 /** Typed queues and workers over one Redis connection each; a job's data is validated on both ends. */
 @Injectable()
 export class QueueFactory implements OnApplicationShutdown {
@@ -37,6 +45,33 @@ export class QueueFactory implements OnApplicationShutdown {
   /** Jobs of a queue by state (waiting, active, completed, failed, ...). */
   counts(name: QueueName): Promise<Record<string, number>> {
     return this.queue(name).getJobCounts();
+  }
+
+  /**
+   * One job scheduler per id (BullMQ `upsertJobScheduler`): upserting an existing id changes it in
+   * place, so callers may repeat it freely. The first job runs at once, or at `firstRunAt` when set.
+   */
+  async upsertScheduler<Q extends QueueName>(name: Q, schedulerId: string, everyMs: number, data: JobOf<Q>, firstRunAt?: number): Promise<void> {
+    const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
+    await this.queue(name).upsertJobScheduler(
+      schedulerId,
+      { every: everyMs, ...(firstRunAt === undefined ? {} : { startDate: firstRunAt }) },
+      { name, data: payload, opts: SCHEDULED_JOB_OPTIONS },
+    );
+  }
+
+  async removeScheduler(name: QueueName, schedulerId: string): Promise<boolean> {
+    return this.queue(name).removeJobScheduler(schedulerId);
+  }
+
+  async schedulers(name: QueueName): Promise<ScheduledJob[]> {
+    const schedulers = await this.queue(name).getJobSchedulers(0, -1);
+    return schedulers.map((scheduler) => ({ id: scheduler.key, everyMs: scheduler.every ?? 0 }));
+  }
+
+  async scheduler(name: QueueName, schedulerId: string): Promise<ScheduledJob | undefined> {
+    const scheduler = await this.queue(name).getJobScheduler(schedulerId);
+    return scheduler && { id: scheduler.key, everyMs: scheduler.every ?? 0 };
   }
 
   /**

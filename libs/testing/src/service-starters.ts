@@ -14,6 +14,8 @@ export const SERVICE_STARTERS = {
     (await import('../../../services/usage/src/usage.app.js')).startUsage(env),
   agents: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/agents/src/agents.app.js')).startAgents(env),
+  watchdog: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/watchdog/src/watchdog.app.js')).startWatchdog(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;

@@ -1,0 +1,37 @@
+import type { AgentStatus } from '@platform/contracts';
+
+/** What the watchdog keeps per agent between checks (in Redis, so a restart of the watchdog keeps it). */
+export interface CheckState {
+  agentId: string;
+  userId: string;
+  runtimeUrl: string;
+  /** The agent's status as the last event or reply told it. */
+  status: AgentStatus;
+  /** occurredAt of the event that set `status` (ms): an older event is stale. */
+  statusAt: number;
+  /** When this watchdog last wrote the state (ms); boot reconciliation spares newer entries. */
+  updatedAt: number;
+  /** Consecutive checks that were not healthy (not live or not ready). */
+  failures: number;
+  /** Consecutive checks whose liveness probe failed. */
+  livenessFailures: number;
+  /** Repairs asked for since the episode began (the first failure after a healthy check). */
+  repairs: number;
+  /** A healthy check has been seen since the runtime last (re)started; before that, startup grace. */
+  seenHealthy: boolean;
+  /** Uptime the runtime reported at the previous check; null right after a (re)start. */
+  lastUptimeMs: number | null;
+  /** The watchdog gave up on this agent (crash loop or repairs exhausted). */
+  failed: boolean;
+}
+
+/** Statuses in which an agent is probed; in the others (repairing, restarting, ...) checks wait. */
+export const CHECKED_STATUSES: ReadonlySet<AgentStatus> = new Set(['running', 'degraded']);
+
+/** A runtime (re)started: failures start over and the startup grace applies again. */
+export const FRESH_START: Pick<CheckState, 'failures' | 'livenessFailures' | 'seenHealthy' | 'lastUptimeMs'> = {
+  failures: 0,
+  livenessFailures: 0,
+  seenHealthy: false,
+  lastUptimeMs: null,
+};

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { DEGRADED_MS, NORMAL_MS, until, useWatchdogHarness } from '../testing/watchdog-harness.js';
+
+describe('WatchList (schedules follow agent status events; boot reconciliation)', () => {
+  const harness = useWatchdogHarness();
+
+  const paceOf = async (agentId: string) => (await harness.scheduler(agentId))?.everyMs;
+
+  it('creates a schedule when an agent is running, switches it to the degraded interval and back, and removes it when stopped', async () => {
+    const agentId = await harness.agents.provision(await harness.runtime());
+    await until('a schedule', async () => (await paceOf(agentId)) === NORMAL_MS);
+    // Else the watchdog, finding it healthy, would report it back to running at once.
+    harness.agents.refused.add(agentId);
+
+    await harness.agents.move(agentId, 'degraded', 'reported by the gateway');
+    await until('the degraded interval', async () => (await paceOf(agentId)) === DEGRADED_MS);
+
+    await harness.agents.move(agentId, 'running');
+    await until('the normal interval', async () => (await paceOf(agentId)) === NORMAL_MS);
+
+    await harness.agents.move(agentId, 'stopping');
+    await harness.agents.move(agentId, 'stopped');
+    await until('no schedule', async () => (await paceOf(agentId)) === undefined);
+  });
+
+  it.each(['deleted', 'error'] as const)('removes the schedule of an agent that is %s', async (status) => {
+    const agentId = await harness.agents.provision(await harness.runtime());
+    await until('a schedule', async () => (await paceOf(agentId)) === NORMAL_MS);
+
+    await harness.agents.move(agentId, status);
+    await until('no schedule', async () => (await paceOf(agentId)) === undefined);
+  });
+
+  it('keeps one schedule per agent when the running event comes twice', async () => {
+    const agentId = await harness.agents.provision(await harness.runtime());
+    await harness.agents.move(agentId, 'running');
+    await until('a schedule', async () => (await paceOf(agentId)) === NORMAL_MS);
+    const metricsBefore = (await harness.metrics(agentId)).length;
+    await until('checks', async () => (await harness.metrics(agentId)).length > metricsBefore);
+
+    expect((await harness.schedulers()).filter((scheduler) => scheduler.id === agentId)).toHaveLength(1);
+  });
+
+  it('keeps every schedule, without duplicates, and the check state across a watchdog restart', async () => {
+    const healthy = await harness.agents.provision(await harness.runtime());
+    const failing = await harness.runtime();
+    failing.ready = false;
+    const notReady = await harness.agents.provision(failing);
+    await until('degraded', () => harness.agents.agents.get(notReady)!.status === 'degraded');
+    await until('the degraded interval', async () => (await paceOf(notReady)) === DEGRADED_MS);
+    const before = await harness.schedulers();
+
+    await harness.stopWatchdog();
+    const reportsBefore = harness.agents.requestsFor(notReady).length;
+    await harness.startWatchdog();
+
+    expect(await harness.schedulers()).toEqual(expect.arrayContaining(before));
+    expect(await harness.schedulers()).toHaveLength(before.length);
+    const samples = (await harness.metrics(healthy)).length;
+    await until('checks resume', async () => (await harness.metrics(healthy)).length > samples);
+    const probes = failing.hits.readyz;
+    await until('the degraded agent checked again', () => failing.hits.readyz >= probes + 3);
+    // Its state survived: it is known to be degraded, so it is not reported again.
+    expect(harness.agents.requestsFor(notReady)).toHaveLength(reportsBefore);
+  });
+
+  it('reconciles at boot: watches every listed agent at its pace and drops schedules of agents no longer listed', async () => {
+    const gone = await harness.agents.provision(await harness.runtime());
+    await until('a schedule', async () => (await paceOf(gone)) === NORMAL_MS);
+    await harness.stopWatchdog();
+
+    // While the watchdog was down: one agent vanished without an event reaching it, two appeared.
+    harness.agents.agents.delete(gone);
+    const running = randomUUID();
+    const degraded = randomUUID();
+    harness.agents.agents.set(running, { userId: 'user-r', status: 'running', runtime: await harness.runtime() });
+    const notReady = await harness.runtime();
+    notReady.ready = false;
+    harness.agents.agents.set(degraded, { userId: 'user-d', status: 'degraded', runtime: notReady });
+    await harness.startWatchdog();
+
+    await until('the listed agents watched', async () => (await paceOf(running)) === NORMAL_MS && (await paceOf(degraded)) === DEGRADED_MS);
+    await until('the unlisted schedule dropped', async () => (await paceOf(gone)) === undefined);
+    await until('the new agents checked', async () => (await harness.metrics(running)).length > 0 && (await harness.metrics(degraded)).length > 0);
+  });
+
+  it('retries the boot reconciliation until the agents service answers', async () => {
+    await harness.stopWatchdog();
+    const agentId = randomUUID();
+    harness.agents.agents.set(agentId, { userId: 'user-late', status: 'running', runtime: await harness.runtime() });
+    harness.agents.answering = false;
+    await harness.startWatchdog();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await paceOf(agentId)).toBeUndefined();
+
+    harness.agents.answering = true;
+    await until('watched once the agents service answers', async () => (await paceOf(agentId)) === NORMAL_MS);
+  });
+});

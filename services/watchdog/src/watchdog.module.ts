@@ -1,0 +1,52 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { DatabaseModule } from '@platform/database';
+import { MessagingModule } from '@platform/messaging';
+import { QueueModule } from '@platform/queue';
+import { AgentsClient } from './agents/agents.client.js';
+import { AgentChecks } from './checks/agent-checks.service.js';
+import { CheckStateStore } from './checks/check-state.store.js';
+import { CheckWorker } from './checks/check.worker.js';
+import { RuntimeProbe } from './checks/runtime-probe.js';
+import { Clock } from './clock.js';
+import { watchdogDatabase } from './database.js';
+import { ContainerMetricsService } from './metrics/container-metrics.service.js';
+import { CheckSchedules } from './schedules/check-schedules.js';
+import { StatusChangedConsumer } from './schedules/status-changed.consumer.js';
+import { WatchList } from './schedules/watch-list.service.js';
+import type { WatchdogEnv } from './watchdog.env.js';
+import { WATCHDOG_ENV } from './watchdog.tokens.js';
+
+export const WATCHDOG_SERVICE = 'watchdog';
+
+/** No request handlers: the worker role runs the checks and follows agent status events. */
+@Module({})
+export class WatchdogModule {
+  static forRoot(env: WatchdogEnv): DynamicModule {
+    return {
+      module: WatchdogModule,
+      imports: [
+        DatabaseModule.forRoot(env.DATABASE_URL, watchdogDatabase),
+        MessagingModule.forRoot({
+          natsUrl: env.NATS_URL,
+          prefix: env.NATS_PREFIX,
+          serviceName: WATCHDOG_SERVICE,
+          requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
+        }),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
+      ],
+      providers: [
+        { provide: WATCHDOG_ENV, useValue: env },
+        Clock,
+        RuntimeProbe,
+        CheckStateStore,
+        CheckSchedules,
+        AgentsClient,
+        ContainerMetricsService,
+        AgentChecks,
+        CheckWorker,
+        WatchList,
+        StatusChangedConsumer,
+      ],
+    };
+  }
+}

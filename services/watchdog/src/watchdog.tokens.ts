@@ -1,0 +1,1 @@
+export const WATCHDOG_ENV = Symbol('WATCHDOG_ENV');
