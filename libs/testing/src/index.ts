@@ -10,3 +10,4 @@ export * from './queued-jobs.js';
 export * from './wait-for.js';
 export * from './usage-fixtures.js';
 export * from './agent-runtimes.js';
+export * from './agent-fixtures.js';

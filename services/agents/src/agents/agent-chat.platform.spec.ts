@@ -1,5 +1,4 @@
-import { ownerQuery, TestPlatform, waitFor, type TestUser } from '@platform/testing';
-import { provisionRunning, subscribedUser } from '../testing/agent-fixtures.js';
+import { ownerQuery, provisionRunning, subscribedUser, TestPlatform, waitFor, type TestUser } from '@platform/testing';
 
 /** An agent's runtime answers through the AI layer, and what it spends reaches usage. */
 describe('a message to a running agent', () => {

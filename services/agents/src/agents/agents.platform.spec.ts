@@ -6,8 +6,7 @@ import {
 } from '@platform/contracts';
 import { EventBus, MessagingModule } from '@platform/messaging';
 import { Queue } from 'bullmq';
-import { TestPlatform, type TestUser } from '@platform/testing';
-import { BEARER, provisionRunning, subscribedUser, waitForStatus } from '../testing/agent-fixtures.js';
+import { BEARER, provisionRunning, subscribedUser, TestPlatform, waitForStatus, type TestUser } from '@platform/testing';
 import { natsRequest } from '../testing/nats-request.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

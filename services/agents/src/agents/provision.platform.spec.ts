@@ -1,6 +1,5 @@
 import { AGENT_MESSAGES as M, ERROR_CODES } from '@platform/contracts';
-import { TestPlatform, type TestUser } from '@platform/testing';
-import { BEARER, provisionRunning, subscribedUser, waitForStatus } from '../testing/agent-fixtures.js';
+import { BEARER, provisionRunning, subscribedUser, TestPlatform, waitForStatus, type TestUser } from '@platform/testing';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ADMIN = 'boss@example.com';

@@ -1,6 +1,5 @@
 import { AGENT_MESSAGES as M } from '@platform/contracts';
-import { TestPlatform, type TestUser } from '@platform/testing';
-import { BEARER } from '../testing/agent-fixtures.js';
+import { BEARER, TestPlatform, type TestUser } from '@platform/testing';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HOUR = 3_600_000;

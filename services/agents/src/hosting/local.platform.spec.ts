@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
-import { TestPlatform } from '@platform/testing';
+import { BEARER, provisionRunning, subscribedUser, TestPlatform } from '@platform/testing';
 import { startAgents } from '../agents.app.js';
-import { BEARER, provisionRunning, subscribedUser } from '../testing/agent-fixtures.js';
 import { agentArgument } from './process-table.js';
 
 /** Live processes whose command line marks them as this agent's runtime. */

@@ -1,5 +1,6 @@
-import type { TestClient, TestPlatform, TestUser } from '@platform/testing';
-import { TEST_INTERNAL_API_KEY } from '@platform/testing';
+import type { TestClient } from './test-client.js';
+import type { TestPlatform, TestUser } from './platform.js';
+import { TEST_INTERNAL_API_KEY } from './test-env.js';
 
 export const BEARER = { authorization: `Bearer ${TEST_INTERNAL_API_KEY}` };
 
