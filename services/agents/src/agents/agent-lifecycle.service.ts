@@ -21,8 +21,8 @@ export interface TransitionChanges {
 const WITHOUT_RUNTIME: readonly AgentStatus[] = ['stopped', 'error', 'deleted'];
 
 /**
- * The one place an agent's status changes: the state machine's table decides, the change and its
- * `evt.agents.status_changed` commit together through the outbox.
+ * The one place an agent's status changes: the state machine's table decides, and the change and its
+ * status-changed event commit together through the outbox.
  */
 @Injectable()
 export class AgentLifecycle {
