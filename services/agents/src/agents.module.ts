@@ -9,6 +9,7 @@ import { LifecycleHandlers } from './agents/lifecycle.handlers.js';
 import { ProvisionWorker } from './agents/provision.worker.js';
 import { ProvisioningService } from './agents/provisioning.service.js';
 import { RuntimeClient } from './agents/runtime-client.js';
+import { RuntimeExits } from './agents/runtime-exits.js';
 import { RuntimeReconciler } from './agents/runtime-reconciler.js';
 import { WatchdogHandlers } from './agents/watchdog.handlers.js';
 import type { AgentsEnv } from './agents.env.js';
@@ -49,6 +50,7 @@ export class AgentsModule {
         ProvisioningService,
         ProvisionWorker,
         RuntimeReconciler,
+        RuntimeExits,
         RuntimeClient,
         HeartbeatService,
         InstallationsService,

@@ -4,20 +4,13 @@ import { QUEUES } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
-import { HostingProvider, type DeployedRuntime, type RuntimeInspection } from '../hosting/hosting.provider.js';
+import { HostingProvider, type DeployedRuntime } from '../hosting/hosting.provider.js';
+import { exitReason } from '../hosting/runtime-exit.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
 import { HAS_RUNTIME, IN_PROGRESS } from './agent-state-machine.js';
 import { runtimeSpecOf } from './runtime-spec.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const CONFIG_ERROR_EXIT_CODE = 78;
-
-function exitReason(inspection: RuntimeInspection): string {
-  const words = inspection.reason ? `: ${inspection.reason}` : '';
-  return inspection.exitCode === CONFIG_ERROR_EXIT_CODE
-    ? `Configuration error (exit code 78)${words}`
-    : `Runtime exited${inspection.exitCode != null ? ` with code ${inspection.exitCode}` : ''}${words}`;
-}
 
 /**
  * The `agents.provision` job: whatever in-progress status the agent is in (provisioning,
@@ -67,7 +60,7 @@ export class ProvisionWorker implements OnApplicationBootstrap {
       const inspection = await this.hosting.inspect(agentId);
       if (inspection.state === 'healthy') return;
       // The exit code is recorded just after the exit: look once more before reporting without it.
-      if (inspection.state === 'stopped' && (inspection.exitCode != null || stoppedBefore)) throw new Error(exitReason(inspection));
+      if (inspection.state === 'stopped' && (inspection.exitCode != null || stoppedBefore)) throw new Error(exitReason({ exitCode: inspection.exitCode ?? null }, inspection.reason));
       stoppedBefore = inspection.state === 'stopped';
     }
     throw new Error(`Runtime not healthy after ${this.env.HEALTH_TIMEOUT_MS / 1000} s`);

@@ -1,4 +1,5 @@
 import type { PlanResources } from '@platform/contracts';
+import type { RuntimeExit } from './runtime-exit.js';
 
 /** Everything a provider needs to run one agent. */
 export interface RuntimeSpec {
@@ -33,6 +34,20 @@ export interface DeployedRuntime {
  */
 export abstract class HostingProvider {
   abstract readonly name: string;
+  private readonly exitListeners: Array<(exit: RuntimeExit) => void> = [];
+
+  /**
+   * Hears of runtimes that end while the provider watches them (the local provider sees its own
+   * children exit). Deliberate stops are heard too: listeners judge by the agent's status.
+   */
+  onExit(listener: (exit: RuntimeExit) => void): void {
+    this.exitListeners.push(listener);
+  }
+
+  protected exited(exit: RuntimeExit): void {
+    for (const listener of this.exitListeners) listener(exit);
+  }
+
   /** The provider's own API answers (GET /health's `docker`). */
   abstract reachable(): Promise<boolean>;
   /** A fresh runtime for the spec, replacing any the agent has. */

@@ -144,9 +144,10 @@ export class LocalHostingProvider extends HostingProvider {
     closeSync(log);
     const pid = child.pid;
     if (pid === undefined) throw new Error(`Could not start the runtime of agent ${spec.agentId}`);
-    child.once('exit', (code) => {
+    child.once('exit', (code, signal) => {
       this.db.asSystem((other) => other.update(LocalRuntimeEntity, { agentId: spec.agentId, pid }, { exitCode: code }))
-        .catch((error) => this.logger.warn(`Could not record the exit of agent ${spec.agentId}: ${String(error)}`));
+        .catch((error) => this.logger.warn(`Could not record the exit of agent ${spec.agentId}: ${String(error)}`))
+        .finally(() => this.exited({ agentId: spec.agentId, exitCode: code, signal }));
     });
     child.unref();
     await manager.upsert(LocalRuntimeEntity, {
