@@ -29,6 +29,14 @@ describe('a runtime that ends on its own', () => {
     expect((await agentOf(agentId)).status).toBe('degraded');
   });
 
+  it('also notices the end of a runtime adopted after a restart of the agents service', async () => {
+    const agentId = await provisionRunning(platform, owner);
+    await platform.restartService('agents');
+    process.kill(await pidOf(agentId), 'SIGKILL');
+    const agent = await waitFor(() => agentOf(agentId), (current) => current.status !== 'running', 5000);
+    expect(agent).toMatchObject({ status: 'degraded', statusReason: 'Runtime exited' });
+  });
+
   it('changes nothing when the platform itself stops the runtime', async () => {
     const agentId = await provisionRunning(platform, owner);
     expect((await owner.client.post(`/api/agents/${agentId}/stop`)).status).toBe(200);

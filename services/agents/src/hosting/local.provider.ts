@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
@@ -16,6 +16,8 @@ import { agentArgument, runtimeAlive, terminate } from './process-table.js';
 const LOG_FILE = 'runtime.log';
 const LOG_TAIL_BYTES = 4096;
 const GIB = 1024 ** 3;
+/** How often an adopted runtime's pid is looked at: it is not our child, so no exit event comes. */
+const ADOPTED_POLL_MS = 1000;
 
 /**
  * Each agent is a detached child process of services/agent-runtime on its own port, its heap
@@ -25,9 +27,10 @@ const GIB = 1024 ** 3;
  * start it twice. It is never restarted here on its own: only the platform decides that.
  */
 @Injectable()
-export class LocalHostingProvider extends HostingProvider {
+export class LocalHostingProvider extends HostingProvider implements OnApplicationShutdown {
   readonly name = 'local';
   private readonly logger = new Logger('LocalHosting');
+  private readonly adopted = new Map<string, NodeJS.Timeout>();
 
   constructor(private readonly db: Db, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {
     super();
@@ -39,7 +42,7 @@ export class LocalHostingProvider extends HostingProvider {
 
   deploy(spec: RuntimeSpec): Promise<DeployedRuntime> {
     return this.locked(spec.agentId, async (manager, record) => {
-      if (record) await terminate(record.pid, spec.agentId);
+      if (record) await this.end(record, spec.agentId);
       return this.launch(manager, spec, record?.port);
     });
   }
@@ -49,8 +52,11 @@ export class LocalHostingProvider extends HostingProvider {
       if (record && runtimeAlive(record.pid, spec.agentId)) {
         const answering = (await this.probe(record.port)) === spec.agentId;
         const starting = Date.now() - record.startedAt.getTime() < this.env.RUNTIME_STARTUP_GRACE_MS;
-        if (answering || starting) return { runtimeUrl: this.url(record.port), adopted: true };
-        await terminate(record.pid, spec.agentId);
+        if (answering || starting) {
+          this.watchAdopted(spec.agentId, record.pid);
+          return { runtimeUrl: this.url(record.port), adopted: true };
+        }
+        await this.end(record, spec.agentId);
       }
       return { ...(await this.launch(manager, spec, record?.port)), adopted: false };
     });
@@ -72,14 +78,14 @@ export class LocalHostingProvider extends HostingProvider {
 
   async stop(agentId: string): Promise<void> {
     await this.locked(agentId, async (_manager, record) => {
-      if (record) await terminate(record.pid, agentId);
+      if (record) await this.end(record, agentId);
     });
   }
 
   restart(agentId: string): Promise<DeployedRuntime> {
     return this.locked(agentId, async (manager, record) => {
       if (!record) throw new Error(`No runtime to restart for agent ${agentId}`);
-      await terminate(record.pid, agentId);
+      await this.end(record, agentId);
       return this.launch(manager, record.spec, record.port);
     });
   }
@@ -94,7 +100,7 @@ export class LocalHostingProvider extends HostingProvider {
 
   async destroy(agentId: string): Promise<void> {
     await this.locked(agentId, async (manager, record) => {
-      if (record) await terminate(record.pid, agentId);
+      if (record) await this.end(record, agentId);
       await manager.delete(LocalRuntimeEntity, { agentId });
       await rm(this.dataDir(agentId), { recursive: true, force: true });
     });
@@ -116,6 +122,30 @@ export class LocalHostingProvider extends HostingProvider {
   async agentIds(): Promise<string[]> {
     const records = await this.db.asSystem((manager) => manager.find(LocalRuntimeEntity, { select: { agentId: true } }));
     return records.map((record) => record.agentId);
+  }
+
+  onApplicationShutdown(): void {
+    for (const timer of this.adopted.values()) clearInterval(timer);
+    this.adopted.clear();
+  }
+
+  /** Ends a runtime on purpose: its end is not news, so an adopted one is no longer watched. */
+  private async end(record: LocalRuntimeEntity, agentId: string): Promise<void> {
+    clearInterval(this.adopted.get(agentId));
+    this.adopted.delete(agentId);
+    await terminate(record.pid, agentId);
+  }
+
+  private watchAdopted(agentId: string, pid: number): void {
+    clearInterval(this.adopted.get(agentId));
+    const timer = setInterval(() => {
+      if (runtimeAlive(pid, agentId)) return;
+      clearInterval(timer);
+      this.adopted.delete(agentId);
+      this.exited({ agentId, exitCode: null, signal: null });
+    }, ADOPTED_POLL_MS);
+    timer.unref();
+    this.adopted.set(agentId, timer);
   }
 
   private locked<T>(agentId: string, work: (manager: EntityManager, record: LocalRuntimeEntity | null) => Promise<T>): Promise<T> {
