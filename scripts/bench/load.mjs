@@ -31,7 +31,7 @@ class Samples {
  * writes, method, body and a setupRequest that may vary each request).
  * Returns requests/s (autocannon's per-second average), p50/p99 in ms, and error counts.
  */
-export function load({ url, durationSec, connections, headers = {}, title, method, body, setupRequest }) {
+export function load({ url, durationSec, connections, headers = {}, title, method = 'GET', body, setupRequest }) {
   return new Promise((resolve, reject) => {
     const samples = new Samples();
     let forced = false;
