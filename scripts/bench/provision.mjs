@@ -82,13 +82,16 @@ async function main() {
     AGENT_DATA_DIR: path.join(os.tmpdir(), `platform-bench-agents-${process.pid}`),
   };
   await dropBenchDatabase(databaseUrl);
+  // Rate-limit counters of an earlier run (register allows 5 an hour per address) must not refuse this one.
+  await clearBenchKeys(env);
   await runToCompletion('migrate', process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { cwd: ROOT, env, timeoutMs: 120_000 });
   services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
   await waitUntil('agents over NATS (GET /health)', async () => (await call('GET', `${BACKEND}/health`)).json?.provisioning === 'enabled', 90_000);
   await waitUntil('identity over NATS (GET /api/auth/session)', async () => (await call('GET', `${WEB}/api/auth/session`)).status === 200, 90_000);
 
   const password = randomBytes(18).toString('base64url');
-  await call('POST', `${WEB}/api/register`, { body: { email: ADMIN, password } });
+  const registered = await call('POST', `${WEB}/api/register`, { body: { email: ADMIN, password } });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.text.slice(0, 200)}`);
   const login = await call('POST', `${WEB}/api/auth/login`, { body: { email: ADMIN, password } });
   const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith('service-session='));
   if (!cookie) throw new Error(`login answered ${login.status}: ${login.text.slice(0, 200)}`);
@@ -132,6 +135,12 @@ async function main() {
   console.log(`\nProvision to running, ${count} agents at once: median ${(result.medianMs / 1000).toFixed(2)} s, max ${(result.maxMs / 1000).toFixed(2)} s (min ${(result.minMs / 1000).toFixed(2)} s)`);
   if (process.env.BENCH_DEBUG) console.log(describeOutput(services[2], 400));
   console.log(`BENCH_PROVISION_RESULT ${JSON.stringify(result)}`);
+}
+
+async function clearBenchKeys(env) {
+  const { deleteEventStream, deleteRedisKeys } = await import('@platform/testing');
+  await deleteRedisKeys(env.REDIS_PREFIX);
+  await deleteEventStream(env.NATS_PREFIX);
 }
 
 /** Agent runtimes are detached from the agents service: deleting every agent is what ends them. */
