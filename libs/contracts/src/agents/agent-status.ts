@@ -7,3 +7,9 @@ export const AGENT_STATUSES = [
   'updating', 'stopping', 'stopped', 'error', 'deleted',
 ] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+/**
+ * Statuses with a runtime serving, the ones the watchdog checks. `active` is the spec's legacy word
+ * for running: never written, accepted wherever running is.
+ */
+export const LIVE_AGENT_STATUSES: readonly AgentStatus[] = ['running', 'active', 'degraded'];

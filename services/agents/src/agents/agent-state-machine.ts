@@ -1,7 +1,5 @@
-import type { AgentStatus } from '@platform/contracts';
+import { LIVE_AGENT_STATUSES as LIVE, type AgentStatus } from '@platform/contracts';
 
-/** Statuses with a runtime serving. `active` is the spec's legacy word for running: never written, accepted wherever running is. */
-export const LIVE: AgentStatus[] = ['running', 'active', 'degraded'];
 /** States a provisioning job is working on; the job ends each in `running` or `error`. */
 export const IN_PROGRESS: AgentStatus[] = ['provisioning', 'restarting', 'updating', 'repairing'];
 

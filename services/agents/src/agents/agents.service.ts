@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { In, Not } from 'typeorm';
 import {
-  AGENT_MESSAGES as M, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext, type CreateAgentDto,
+  AGENT_MESSAGES as M, LIVE_AGENT_STATUSES, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext, type CreateAgentDto,
   type UpdateAgentDto, type WatchTarget,
 } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
@@ -11,7 +11,6 @@ import { AgentEntity } from './agent.entity.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import { aiProviderFor, DEFAULT_AGENT_PLAN, DEFAULT_MODEL } from './agent-policy.js';
-import { LIVE } from './agent-state-machine.js';
 import { isUuid } from './uuid.js';
 import { agentDetail, backendListItem, publicUrl, webListItem } from './agent-views.js';
 
@@ -118,7 +117,7 @@ export class AgentsService {
   /** The watchdog reconciles its schedules with this at boot. */
   async watchTargets(): Promise<{ agents: WatchTarget[] }> {
     const agents = await this.lifecycle.inScope('system', (manager) =>
-      manager.find(AgentEntity, { where: { status: In(LIVE) } }));
+      manager.find(AgentEntity, { where: { status: In([...LIVE_AGENT_STATUSES]) } }));
     return {
       agents: agents.filter((agent) => agent.runtimeUrl).map((agent) => ({
         agentId: agent.id, userId: agent.userId, status: agent.status, runtimeUrl: agent.runtimeUrl!,

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { hasRole } from '@platform/config';
+import { LIVE_AGENT_STATUSES } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
 import { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
-import { HAS_RUNTIME, LIVE } from './agent-state-machine.js';
+import { HAS_RUNTIME } from './agent-state-machine.js';
 import { runtimeSpecOf } from './runtime-spec.js';
 
 /**
@@ -37,7 +38,7 @@ export class RuntimeReconciler implements OnApplicationBootstrap {
       else if (!HAS_RUNTIME.includes(agent.status)) await this.end(agentId, () => this.hosting.stop(agentId), `its agent is ${agent.status}`);
     }
     for (const agent of agents.values()) {
-      if (!LIVE.includes(agent.status)) continue;
+      if (!LIVE_AGENT_STATUSES.includes(agent.status)) continue;
       try {
         const runtime = await this.hosting.ensure(runtimeSpecOf(agent));
         this.logger.log({ agentId: agent.id, msg: runtime.adopted ? 'runtime adopted' : 'runtime re-created' });
