@@ -22,17 +22,9 @@ import { randomBytes } from 'node:crypto';
 import { ensureInfrastructure, ensureInstalled, ROOT } from './lib.mjs';
 import { describeOutput, runToCompletion, startNode, stop, stopAll } from './bench/processes.mjs';
 import { ratios, ratioTable, resultLine, resultsTable } from './bench/report.mjs';
+import { setting } from './bench/settings.mjs';
 
 // --- settings -------------------------------------------------------------------------------------
-
-function positiveNumber(name, fallback, { integer = false, allowZero = false } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  const valid = Number.isFinite(value) && (allowZero ? value >= 0 : value > 0) && (!integer || Number.isInteger(value));
-  if (!valid) throw new Error(`${name} must be a ${integer ? 'whole ' : ''}number ${allowZero ? '>= 0' : '> 0'} (got "${raw}")`);
-  return value;
-}
 
 const PORTS = { WEB_PORT: 13000, BACKEND_PORT: 14000, SUMMARIZER_PORT: 13100, SANDBOX_PORT: 14600, SANDBOX_SMTP_PORT: 12525 };
 const WEB = `http://127.0.0.1:${PORTS.WEB_PORT}`;
@@ -213,9 +205,9 @@ const round = (value, digits) => (Number.isFinite(value) ? Number(value.toFixed(
 // --- main -----------------------------------------------------------------------------------------
 
 async function main() {
-  const durationSec = positiveNumber('BENCH_DURATION', 10, { integer: true });
-  const connections = positiveNumber('BENCH_CONNECTIONS', 20, { integer: true });
-  const warmupSec = positiveNumber('BENCH_WARMUP', 1, { integer: true, allowZero: true });
+  const durationSec = setting('BENCH_DURATION', 10, { integer: true });
+  const connections = setting('BENCH_CONNECTIONS', 20, { integer: true });
+  const warmupSec = setting('BENCH_WARMUP', 1, { integer: true, allowZero: true });
   console.log(`bench: ${durationSec} s per scenario (+${warmupSec} s warm-up), ${connections} connections, autocannon on loopback; load average now ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
   console.log('bench: infrastructure (scripts/infra)...');

@@ -19,6 +19,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
+import { setting } from './settings.mjs';
 
 const PORTS = { WEB_PORT: 13010, BACKEND_PORT: 14010, SUMMARIZER_PORT: 13110, SANDBOX_PORT: 14610 };
 const BACKEND = `http://127.0.0.1:${PORTS.BACKEND_PORT}`;
@@ -27,14 +28,6 @@ const MODEL = 'meta-llama/llama-3.3-70b-instruct';
 const KEY = 'bench-ai-key';
 const REDIS_PREFIX = 'benchai:';
 const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
-
-function setting(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number >= 0 (got "${raw}")`);
-  return value;
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -80,10 +73,10 @@ async function removeBenchKeys(redisUrl) {
 }
 
 async function main() {
-  const durationSec = setting('BENCH_DURATION', 10);
-  const connections = setting('BENCH_CONNECTIONS', 50);
-  const warmupSec = setting('BENCH_WARMUP', 2);
-  const upstreamMs = setting('BENCH_UPSTREAM_MS', 50);
+  const durationSec = setting('BENCH_DURATION', 10, { integer: true });
+  const connections = setting('BENCH_CONNECTIONS', 50, { integer: true });
+  const warmupSec = setting('BENCH_WARMUP', 2, { integer: true, allowZero: true });
+  const upstreamMs = setting('BENCH_UPSTREAM_MS', 50, { integer: true, allowZero: true });
   ensureInstalled();
   const { load } = await import('./load.mjs');
   if (!ensureInfrastructure()) throw new Error('Redis and NATS must be reachable: see the lines above.');

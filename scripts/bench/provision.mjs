@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { setting } from './settings.mjs';
 
 const PORTS = { WEB_PORT: 23000, BACKEND_PORT: 24000, SUMMARIZER_PORT: 23100, SANDBOX_PORT: 24600, SANDBOX_SMTP_PORT: 22525 };
 const WEB = `http://127.0.0.1:${PORTS.WEB_PORT}`;
@@ -57,8 +58,8 @@ function median(values) {
 }
 
 async function main() {
-  const count = Number(process.env.BENCH_AGENTS ?? 20);
-  if (!Number.isInteger(count) || count < 1 || count > 100) throw new Error('BENCH_AGENTS must be a whole number from 1 to 100');
+  const count = setting('BENCH_AGENTS', 20, { integer: true });
+  if (count > 100) throw new Error(`BENCH_AGENTS must be at most 100 (got ${count})`);
   ensureInstalled();
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
   const { dropBenchDatabase } = await import('./database.mjs');

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { setting } from './settings.mjs';
 
 const BENCH_NAME = 'platform_bench_usage';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -22,13 +23,6 @@ function databaseUrl() {
   const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platform');
   base.pathname = `/${BENCH_NAME}`;
   return base.toString();
-}
-
-function eventCount() {
-  const raw = process.env.BENCH_USAGE_EVENTS ?? '20000';
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`BENCH_USAGE_EVENTS must be a whole number > 0 (got "${raw}")`);
-  return value;
 }
 
 /** The catalogue's models in turn, a handful of users and agents: rollups get many keys, as in life. */
@@ -48,7 +42,7 @@ function events(count, models) {
 }
 
 async function main() {
-  const count = eventCount();
+  const count = setting('BENCH_USAGE_EVENTS', 20_000, { integer: true });
   ensureInstalled();
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
   const nxPackage = path.join(ROOT, 'node_modules', 'nx', 'package.json');

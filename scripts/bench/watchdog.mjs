@@ -7,7 +7,7 @@
 //                               for 2000 checks/s, more than one process completes, so the figure is
 //                               the watchdog's throughput, not the schedule's demand)
 //   BENCH_DURATION              measured seconds (default 10)
-//   BENCH_WARMUP                seconds before measuring (default 3)
+//   BENCH_WARMUP                seconds before measuring (default 3, 0 = none)
 //
 // Steps: infrastructure, build (nx, cached), a fresh platform_bench_watchdog database, the fake
 // runtimes, an agents-service stand-in on NATS answering the watch list, the built watchdog as a
@@ -19,20 +19,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { setting } from './settings.mjs';
 
 const NATS_PREFIX = 'benchwd.';
 const REDIS_PREFIX = 'benchwd:';
 const DATABASE = 'platform_bench_watchdog';
-
-function setting(name, fallback, { integer = false } = {}) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new Error(`${name} must be a ${integer ? 'whole ' : ''}number > 0 (got "${raw}")`);
-  }
-  return value;
-}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -106,7 +97,7 @@ async function main() {
   const concurrency = setting('BENCH_WATCHDOG_CONCURRENCY', 20, { integer: true });
   const intervalSec = setting('BENCH_WATCHDOG_INTERVAL', 0.25);
   const durationSec = setting('BENCH_DURATION', 10, { integer: true });
-  const warmupSec = setting('BENCH_WARMUP', 3, { integer: true });
+  const warmupSec = setting('BENCH_WARMUP', 3, { integer: true, allowZero: true });
 
   ensureInstalled();
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
