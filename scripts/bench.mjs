@@ -92,13 +92,6 @@ async function request(method, url, { body, cookie } = {}) {
   return { status: response.status, headers: response.headers, text, json };
 }
 
-function benchDatabaseUrl() {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platform');
-  base.pathname = '/platform_bench';
-  return base.toString();
-}
-
 /** Polls check() until it returns true; fails early when a service has exited. */
 async function waitUntil(what, check, services, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
@@ -213,7 +206,7 @@ async function main() {
   console.log('bench: infrastructure (scripts/infra)...');
   ensureInstalled();
   // Loaded after the install step: they need packages a fresh clone does not have yet.
-  const { dropBenchDatabase } = await import('./bench/database.mjs');
+  const { benchDatabaseUrl, dropBenchDatabase } = await import('./bench/database.mjs');
   const { load } = await import('./bench/load.mjs');
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
 
@@ -234,7 +227,7 @@ async function main() {
   for (const [name, port] of Object.entries(PORTS)) if (!(await portFree(port))) busy.push(`${name}=${port}`);
   if (busy.length) throw new Error(`port(s) already in use on 127.0.0.1: ${busy.join(', ')} (a previous bench still running?)`);
 
-  const databaseUrl = benchDatabaseUrl();
+  const databaseUrl = process.env.BENCH_DATABASE_URL || benchDatabaseUrl();
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const env = {
     ...process.env,

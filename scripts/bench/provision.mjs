@@ -62,10 +62,8 @@ async function main() {
   if (count > 100) throw new Error(`BENCH_AGENTS must be at most 100 (got ${count})`);
   ensureInstalled();
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
-  const { dropBenchDatabase } = await import('./database.mjs');
-  const base = new URL(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platform');
-  if (!process.env.BENCH_DATABASE_URL) base.pathname = '/platform_bench';
-  const databaseUrl = base.toString();
+  const { benchDatabaseUrl, dropBenchDatabase } = await import('./database.mjs');
+  const databaseUrl = process.env.BENCH_DATABASE_URL || benchDatabaseUrl();
   const env = {
     ...process.env,
     DATABASE_URL: databaseUrl,

@@ -18,13 +18,6 @@ import { setting } from './settings.mjs';
 const BENCH_NAME = 'platform_bench_usage';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function databaseUrl() {
-  if (process.env.BENCH_USAGE_DATABASE_URL) return process.env.BENCH_USAGE_DATABASE_URL;
-  const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platform');
-  base.pathname = `/${BENCH_NAME}`;
-  return base.toString();
-}
-
 /** The catalogue's models in turn, a handful of users and agents: rollups get many keys, as in life. */
 function events(count, models) {
   const now = Date.now();
@@ -51,14 +44,14 @@ async function main() {
     cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, timeoutMs: 15 * 60_000,
   });
   // Loaded after the build: they are the built libraries.
-  const { dropBenchDatabase } = await import('./database.mjs');
+  const { benchDatabaseUrl, dropBenchDatabase } = await import('./database.mjs');
   const { QUEUES, MODEL_CATALOGUE } = await import('@platform/contracts');
   const { QueueFactory } = await import('@platform/queue');
   const { default: pg } = await import('pg');
   // Removes the run's queue keys at the end: every run has its own prefix, so nothing of another run is touched.
   const { deleteRedisKeys } = await import('@platform/testing');
 
-  const url = databaseUrl();
+  const url = process.env.BENCH_USAGE_DATABASE_URL || benchDatabaseUrl(BENCH_NAME);
   // deleteRedisKeys reads REDIS_URL too, with the same default.
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const prefix = `bench-usage-${randomUUID().slice(0, 8)}:`;

@@ -81,7 +81,7 @@ async function startAgentsStandIn(natsUrl, runtimes) {
   return { nats, unexpected };
 }
 
-async function adminQuery(databaseUrl, sql, params = []) {
+async function query(databaseUrl, sql, params = []) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -106,17 +106,14 @@ async function main() {
     cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, timeoutMs: 15 * 60_000,
   });
 
-  const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/platform');
-  const admin = new URL(base);
-  admin.pathname = '/postgres';
-  const databaseUrl = new URL(base);
-  databaseUrl.pathname = `/${DATABASE}`;
+  const { benchDatabaseUrl, dropBenchDatabase } = await import('./database.mjs');
+  const databaseUrl = benchDatabaseUrl(DATABASE);
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-  await adminQuery(admin.toString(), `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await dropBenchDatabase(databaseUrl, DATABASE);
   const env = {
     ...process.env,
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     NATS_URL: natsUrl,
     REDIS_PREFIX,
@@ -147,7 +144,7 @@ async function main() {
     await sleep(durationSec * 1000);
     const to = new Date();
     const requests = hits.total - requestsBefore;
-    const [{ checks }] = await adminQuery(databaseUrl.toString(),
+    const [{ checks }] = await query(databaseUrl,
       'SELECT count(*)::int AS checks FROM watchdog.container_metrics WHERE sampled_at >= $1 AND sampled_at < $2', [from, to]);
     const seconds = (to - from) / 1000;
     const checksPerSec = checks / seconds;
@@ -178,7 +175,7 @@ Watchdog check throughput (${os.availableParallelism()} CPU cores shared by the 
     await standIn.nats.drain();
     await deleteEventStream(NATS_PREFIX);
     await deleteRedisKeys(REDIS_PREFIX);
-    await adminQuery(admin.toString(), `DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+    await dropBenchDatabase(databaseUrl, DATABASE);
   }
 }
 
