@@ -14,13 +14,12 @@
 // Every child is stopped at the end, on failure and on SIGINT/SIGTERM; a watchdog bounds the run.
 // Then, with those stopped, the SCENARIOS below one by one, each booting its own platform with its own
 // settings (see the head of each file): provisioning, AI chat, usage writes, watchdog checks.
-import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ensureInfrastructure, ensureInstalled, ROOT } from './lib.mjs';
-import { describeOutput, runToCompletion, startNode, stop, stopAll } from './bench/processes.mjs';
+import { build, describeOutput, runToCompletion, startNode, stop, stopAll } from './bench/processes.mjs';
 import { ratios, ratioTable, resultLine, resultsTable } from './bench/report.mjs';
 import { setting } from './bench/settings.mjs';
 
@@ -32,7 +31,6 @@ const SESSION_CACHE_TTL_MS = '5000'; // the gateway's default, set explicitly so
 const SERVICES = ['sandbox', 'identity', 'gateway'];
 
 const BOOT_TIMEOUT_MS = 90_000;
-const BUILD_TIMEOUT_MS = 15 * 60_000;
 const MIGRATE_TIMEOUT_MS = 120_000;
 
 /**
@@ -210,13 +208,7 @@ async function main() {
   const { load } = await import('./bench/load.mjs');
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
 
-  console.log('bench: build (nx, cached)...');
-  const nxPackage = path.join(ROOT, 'node_modules', 'nx', 'package.json');
-  if (!existsSync(nxPackage)) throw new Error('nx is not installed: run npm install first');
-  const nx = path.join(ROOT, 'node_modules', 'nx', JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
-  await runToCompletion('build', process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
-    cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, timeoutMs: BUILD_TIMEOUT_MS,
-  });
+  await build('bench');
 
   // Everything after the build is bounded as a whole too.
   const scenariosMs = SCENARIOS.reduce((total, scenario) => total + scenario.timeoutMs, 0);
@@ -329,7 +321,7 @@ ${ratioTable(ratioRows)}
   for (const scenario of SCENARIOS) {
     console.log(`\nbench: ${scenario.title} (scripts/bench/${scenario.file})...`);
     await runToCompletion(scenario.file, process.execPath, [path.join(ROOT, 'scripts', 'bench', scenario.file)], {
-      cwd: ROOT, env: process.env, timeoutMs: scenario.timeoutMs,
+      cwd: ROOT, env: { ...process.env, BENCH_BUILT: '1' }, timeoutMs: scenario.timeoutMs,
     });
   }
   return problems.length ? 1 : 0;

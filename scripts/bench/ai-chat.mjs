@@ -15,9 +15,8 @@
 // and settles its quota in Redis and enqueues a usage event.
 import os from 'node:os';
 import path from 'node:path';
-import { existsSync, readFileSync } from 'node:fs';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
-import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { build, describeOutput, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 
@@ -81,13 +80,7 @@ async function main() {
   const { load } = await import('./load.mjs');
   if (!ensureInfrastructure()) throw new Error('Redis and NATS must be reachable: see the lines above.');
 
-  const nxPackage = path.join(ROOT, 'node_modules', 'nx', 'package.json');
-  if (!existsSync(nxPackage)) throw new Error('nx is not installed: run npm install first');
-  const nx = path.join(ROOT, 'node_modules', 'nx', JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
-  console.log('bench:ai: build (nx, cached)...');
-  await runToCompletion('build', process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
-    cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, timeoutMs: 15 * 60_000,
-  });
+  await build('bench:ai');
 
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const env = {

@@ -1,12 +1,15 @@
 // Child processes of `npm run bench`: each in its own process group (so stopping it stops what it
 // started too), its output kept in a bounded tail for failure reports, and all of them stoppable at once.
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ROOT } from '../lib.mjs';
 
 const GUARD = pathToFileURL(path.join(import.meta.dirname, 'orphan-guard.mjs')).href;
 const TAIL_LINES = 200;
 const STOP_GRACE_MS = 5000;
+const BUILD_TIMEOUT_MS = 15 * 60_000;
 
 /** Every child still to be stopped. */
 const live = new Set();
@@ -112,6 +115,21 @@ export function runToCompletion(name, command, args, { env, cwd, timeoutMs }) {
       else if (timedOut) reject(new Error(`${name} did not finish within ${Math.round(timeoutMs / 1000)} s`));
       else reject(new Error(`${name} failed (${code ?? signal})`));
     });
+  });
+}
+
+/**
+ * Builds every project (nx, cached). `npm run bench` builds once and starts each scenario with
+ * BENCH_BUILT=1, so a scenario builds only when run on its own.
+ */
+export async function build(label) {
+  if (process.env.BENCH_BUILT === '1') return;
+  const nxPackage = path.join(ROOT, 'node_modules', 'nx', 'package.json');
+  if (!existsSync(nxPackage)) throw new Error('nx is not installed: run npm install first');
+  const nx = path.join(ROOT, 'node_modules', 'nx', JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
+  console.log(`${label}: build (nx, cached)...`);
+  await runToCompletion('build', process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
+    cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, timeoutMs: BUILD_TIMEOUT_MS,
   });
 }
 

@@ -5,13 +5,13 @@
 //   BENCH_AGENTS        agents provisioned at once (default 20; 0 skips it in npm run bench)
 //   BENCH_DATABASE_URL  as in bench.mjs (platform_bench is dropped and migrated afresh)
 //
-// Services come from dist (build first: bench.mjs does); default waitForHealthy settings (poll every
-// 2 s, 60 s timeout). Every agent is deleted at the end, which ends its process; services are stopped.
+// Services come from dist (built first, nx cached, unless bench.mjs already did); default waitForHealthy
+// settings (poll every 2 s, 60 s timeout). Every agent is deleted at the end, which ends its process; services are stopped.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
-import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { setting } from './settings.mjs';
 
 const PORTS = { WEB_PORT: 23000, BACKEND_PORT: 24000, SUMMARIZER_PORT: 23100, SANDBOX_PORT: 24600, SANDBOX_SMTP_PORT: 22525 };
@@ -62,6 +62,7 @@ async function main() {
   if (count > 100) throw new Error(`BENCH_AGENTS must be at most 100 (got ${count})`);
   ensureInstalled();
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
+  await build('bench:provision');
   const { benchDatabaseUrl, dropBenchDatabase } = await import('./database.mjs');
   const databaseUrl = process.env.BENCH_DATABASE_URL || benchDatabaseUrl();
   const env = {

@@ -9,10 +9,9 @@
 // queue while no worker runs, then start one worker (ROLES=worker) and time from its first committed
 // row to its last, so boot time is not counted. Rows and rollup calls must equal N, and no job be left or failed.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
-import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { setting } from './settings.mjs';
 
 const BENCH_NAME = 'platform_bench_usage';
@@ -38,11 +37,7 @@ async function main() {
   const count = setting('BENCH_USAGE_EVENTS', 20_000, { integer: true });
   ensureInstalled();
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
-  const nxPackage = path.join(ROOT, 'node_modules', 'nx', 'package.json');
-  const nx = path.join(ROOT, 'node_modules', 'nx', JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
-  await runToCompletion('build', process.execPath, [nx, 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
-    cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, timeoutMs: 15 * 60_000,
-  });
+  await build('bench:usage');
   // Loaded after the build: they are the built libraries.
   const { benchDatabaseUrl, dropBenchDatabase } = await import('./database.mjs');
   const { QUEUES, MODEL_CATALOGUE } = await import('@platform/contracts');

@@ -18,7 +18,7 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
-import { describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { setting } from './settings.mjs';
 
 const NATS_PREFIX = 'benchwd.';
@@ -101,10 +101,7 @@ async function main() {
 
   ensureInstalled();
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
-  console.log('bench:watchdog: build (nx, cached)...');
-  await runToCompletion('build', 'npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], {
-    cwd: ROOT, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' }, timeoutMs: 15 * 60_000,
-  });
+  await build('bench:watchdog');
 
   const { benchDatabaseUrl, dropBenchDatabase } = await import('./database.mjs');
   const databaseUrl = benchDatabaseUrl(DATABASE);
