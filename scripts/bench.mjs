@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ensureInfrastructure, ensureInstalled, ROOT } from './lib.mjs';
+import { call, waitUntil } from './bench/http.mjs';
 import { build, describeOutput, runToCompletion, startNode, stop, stopAll } from './bench/processes.mjs';
 import { ratios, ratioTable, resultLine, resultsTable } from './bench/report.mjs';
 import { setting } from './bench/settings.mjs';
@@ -64,8 +65,6 @@ process.on('SIGTERM', () => void shutdown(143, 'terminated (SIGTERM), stopping c
 
 // --- helpers --------------------------------------------------------------------------------------
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function portFree(port) {
   return new Promise((resolve) => {
     const server = createServer();
@@ -74,38 +73,7 @@ function portFree(port) {
   });
 }
 
-async function request(method, url, { body, cookie } = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(cookie ? { cookie } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  let json;
-  try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
-  return { status: response.status, headers: response.headers, text, json };
-}
-
-/** Polls check() until it returns true; fails early when a service has exited. */
-async function waitUntil(what, check, services, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError = '';
-  while (Date.now() < deadline) {
-    const dead = services.find((service) => service.exited);
-    if (dead) throw Object.assign(new Error(`${dead.name} exited (${dead.exited.code ?? dead.exited.signal}) while waiting for ${what}`), { services });
-    try {
-      if (await check()) return;
-    } catch (error) {
-      lastError = error.cause?.code ?? error.message;
-    }
-    await sleep(250);
-  }
-  throw Object.assign(new Error(`${what} not ready within ${timeoutMs / 1000} s${lastError ? ` (last error: ${lastError})` : ''}`), { services });
-}
+const request = (method, url, { body, cookie } = {}) => call(method, url, { body, headers: cookie ? { cookie } : {}, timeoutMs: 10_000 });
 
 function sessionCookieFrom(headers) {
   for (const line of headers.getSetCookie()) {

@@ -16,6 +16,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
+import { call, waitUntil } from './http.mjs';
 import { build, describeOutput, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
@@ -27,30 +28,6 @@ const MODEL = 'meta-llama/llama-3.3-70b-instruct';
 const KEY = 'bench-ai-key';
 const REDIS_PREFIX = 'benchai:';
 const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function call(method, url, body, headers = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  return { status: response.status, text, json: text ? JSON.parse(text) : undefined };
-}
-
-async function waitUntil(what, check, services, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const dead = services.find((service) => service.exited);
-    if (dead) throw Object.assign(new Error(`${dead.name} exited while waiting for ${what}`), { services });
-    if (await check().catch(() => false)) return;
-    await sleep(250);
-  }
-  throw Object.assign(new Error(`${what} not ready within ${timeoutMs / 1000} s`), { services });
-}
 
 function percentile(sorted, p) {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
@@ -103,14 +80,14 @@ async function main() {
   const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
-    await waitUntil('GET /api/ai/health', async () => (await call('GET', `${BACKEND}/api/ai/health`)).status === 200, services);
+    await waitUntil('GET /api/ai/health', async () => (await call('GET', `${BACKEND}/api/ai/health`)).status === 200, services, 90_000);
 
     const headers = {
       authorization: `Bearer ${KEY}`, 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_bench',
       'x-user-id': 'bench-user', 'x-agent-id': 'bench-agent', 'content-type': 'application/json',
     };
     const body = JSON.stringify({ messages: [{ role: 'user', content: 'Hello from the benchmark' }], model: MODEL, max_tokens: 64 });
-    const probe = await call('POST', `${BACKEND}/api/ai/chat`, JSON.parse(body), { ...headers, 'x-forwarded-for': '10.255.255.254' });
+    const probe = await call('POST', `${BACKEND}/api/ai/chat`, { body: JSON.parse(body), headers: { ...headers, 'x-forwarded-for': '10.255.255.254' } });
     if (probe.status !== 200 || probe.json?.model !== MODEL) throw Object.assign(new Error(`probe chat answered ${probe.status}: ${probe.text.slice(0, 300)}`), { services });
 
     let sequence = 0;
@@ -119,7 +96,7 @@ async function main() {
       request.headers = { ...request.headers, 'x-forwarded-for': `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}` };
       return request;
     };
-    const control = () => call('PUT', `${SANDBOX}/llm/controls/${encodeURIComponent(MODEL)}`, { latencyMs: upstreamMs });
+    const control = () => call('PUT', `${SANDBOX}/llm/controls/${encodeURIComponent(MODEL)}`, { body: { latencyMs: upstreamMs } });
     await control();
     const run = { url: `${BACKEND}/api/ai/chat`, connections, headers, method: 'POST', body, setupRequest };
     if (warmupSec > 0) await load({ ...run, durationSec: warmupSec, title: 'ai-chat warm-up' });

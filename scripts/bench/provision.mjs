@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
+import { call, waitUntil } from './http.mjs';
 import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { setting } from './settings.mjs';
 
@@ -22,33 +23,14 @@ const KEY = 'bench-agents-key';
 const ADMIN = `bench-agents-${randomBytes(4).toString('hex')}@bench.local`;
 const RUN_TIMEOUT_MS = 5 * 60_000;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 let services = [];
 
 /** Each call from its own client address (TRUST_PROXY on): provisioning is limited to 5 a minute per IP. */
-async function call(method, url, { body, cookie, ip = '10.9.0.1', bearer = false } = {}) {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      'x-forwarded-for': ip,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(cookie ? { cookie } : {}),
-      ...(bearer ? { authorization: `Bearer ${KEY}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
+function request(method, url, { body, cookie, ip = '10.9.0.1', bearer = false } = {}) {
+  return call(method, url, {
+    body,
+    headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}), ...(bearer ? { authorization: `Bearer ${KEY}` } : {}) },
   });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined, text };
-}
-
-async function waitUntil(what, check, timeoutMs) {
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(250)) {
-    const dead = services.find((service) => service.exited);
-    if (dead) throw new Error(`${dead.name} exited while waiting for ${what}`);
-    if (await check().catch(() => false)) return;
-  }
-  throw new Error(`${what} not ready within ${timeoutMs / 1000} s`);
 }
 
 function median(values) {
@@ -86,13 +68,13 @@ async function main() {
   await clearBenchKeys(env);
   await runToCompletion('migrate', process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { cwd: ROOT, env, timeoutMs: 120_000 });
   services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
-  await waitUntil('agents over NATS (GET /health)', async () => (await call('GET', `${BACKEND}/health`)).json?.provisioning === 'enabled', 90_000);
-  await waitUntil('identity over NATS (GET /api/auth/session)', async () => (await call('GET', `${WEB}/api/auth/session`)).status === 200, 90_000);
+  await waitUntil('agents over NATS (GET /health)', async () => (await request('GET', `${BACKEND}/health`)).json?.provisioning === 'enabled', services, 90_000);
+  await waitUntil('identity over NATS (GET /api/auth/session)', async () => (await request('GET', `${WEB}/api/auth/session`)).status === 200, services, 90_000);
 
   const password = randomBytes(18).toString('base64url');
-  const registered = await call('POST', `${WEB}/api/register`, { body: { email: ADMIN, password } });
+  const registered = await request('POST', `${WEB}/api/register`, { body: { email: ADMIN, password } });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.text.slice(0, 200)}`);
-  const login = await call('POST', `${WEB}/api/auth/login`, { body: { email: ADMIN, password } });
+  const login = await request('POST', `${WEB}/api/auth/login`, { body: { email: ADMIN, password } });
   const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith('service-session='));
   if (!cookie) throw new Error(`login answered ${login.status}: ${login.text.slice(0, 200)}`);
 
@@ -116,7 +98,7 @@ async function main() {
   console.log(`bench: provisioning ${count} agents at once (admin user, local hosting provider, ${os.availableParallelism()} CPU cores)...`);
   const timings = await Promise.all(Array.from({ length: count }, async (_, index) => {
     const asked = performance.now();
-    const response = await call('POST', `${WEB}/api/agents/provision`, { body: { name: `bench-${index}` }, cookie, ip: `10.9.1.${index + 1}` });
+    const response = await request('POST', `${WEB}/api/agents/provision`, { body: { name: `bench-${index}` }, cookie, ip: `10.9.1.${index + 1}` });
     if (response.status !== 201) throw new Error(`provision ${index} answered ${response.status}: ${response.text.slice(0, 200)}`);
     const id = response.json.agent.id;
     if (!reached.has(id)) {
@@ -145,8 +127,8 @@ async function clearBenchKeys(env) {
 
 /** Agent runtimes are detached from the agents service: deleting every agent is what ends them. */
 async function deleteAgents() {
-  const listed = await call('GET', `${BACKEND}/api/agents`, { bearer: true }).catch(() => null);
-  await Promise.all((Array.isArray(listed?.json) ? listed.json : []).map((agent) => call('DELETE', `${BACKEND}/api/agents/${agent.id}`, { bearer: true }).catch(() => null)));
+  const listed = await request('GET', `${BACKEND}/api/agents`, { bearer: true }).catch(() => null);
+  await Promise.all((Array.isArray(listed?.json) ? listed.json : []).map((agent) => request('DELETE', `${BACKEND}/api/agents/${agent.id}`, { bearer: true }).catch(() => null)));
 }
 
 main().then(

@@ -18,22 +18,13 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
+import { sleep, waitUntil } from './http.mjs';
 import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { setting } from './settings.mjs';
 
 const NATS_PREFIX = 'benchwd.';
 const REDIS_PREFIX = 'benchwd:';
 const DATABASE = 'platform_bench_watchdog';
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitUntil(what, check, watchdog, timeoutMs) {
-  for (const deadline = Date.now() + timeoutMs; !(await check());) {
-    if (watchdog.exited) throw new Error(`watchdog exited (${watchdog.exited.code ?? watchdog.exited.signal}) while waiting for ${what}`);
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await sleep(200);
-  }
-}
 
 /** Healthy runtimes: /healthz, /readyz and /health as an agent runtime answers them. */
 async function startRuntimes(count) {
@@ -132,7 +123,7 @@ async function main() {
     console.log(`bench:watchdog: ${agentCount} fake-healthy runtimes up; starting the watchdog (concurrency ${concurrency}, interval ${intervalSec} s)...`);
     watchdog = startNode('watchdog', path.join(ROOT, 'services', 'watchdog', 'dist', 'main.js'), { cwd: ROOT, env });
     const booted = Date.now();
-    await waitUntil(`every agent checked once`, () => hits.health.size >= agentCount, watchdog, 120_000);
+    await waitUntil(`every agent checked once`, () => hits.health.size >= agentCount, [watchdog], 120_000);
     console.log(`bench:watchdog: all ${agentCount} agents checked ${((Date.now() - booted) / 1000).toFixed(1)} s after start; warm-up ${warmupSec} s, measuring ${durationSec} s...`);
     await sleep(warmupSec * 1000);
 
