@@ -11,8 +11,9 @@
 // Starts sandbox + ai-gateway + gateway (no database needed) on their own ports, with benchai.-prefixed
 // NATS subjects and benchai:-prefixed Redis keys, which it removes at the end. Each request comes from
 // its own X-Forwarded-For address (TRUST_PROXY=true): the AI route allows 30 per minute per IP, and the
-// limiter still runs for every request. The caller is on the solo plan, so every request also reserves
-// and settles its quota in Redis and enqueues a usage event.
+// limiter still runs for every request. Callers are solo-plan users, so every request also reserves
+// and settles its quota in Redis and enqueues a usage event; they take turns among USERS ids, because
+// one user's monthly quota is spent after some 77k calls and a longer run would end in 429s.
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
@@ -28,25 +29,7 @@ const MODEL = 'meta-llama/llama-3.3-70b-instruct';
 const KEY = 'bench-ai-key';
 const REDIS_PREFIX = 'benchai:';
 const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
-
-function percentile(sorted, p) {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-}
-
-async function removeBenchKeys(redisUrl) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 1000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
+const USERS = 1024;
 
 async function main() {
   const durationSec = setting('BENCH_DURATION', 10, { integer: true });
@@ -54,10 +37,12 @@ async function main() {
   const warmupSec = setting('BENCH_WARMUP', 2, { integer: true, allowZero: true });
   const upstreamMs = setting('BENCH_UPSTREAM_MS', 50, { integer: true, allowZero: true });
   ensureInstalled();
-  const { load } = await import('./load.mjs');
+  const { load, Samples } = await import('./load.mjs');
   if (!ensureInfrastructure()) throw new Error('Redis and NATS must be reachable: see the lines above.');
 
   await build('bench:ai');
+  // Built above: the same sandbox controls and key clean-up the tests use.
+  const { deleteRedisKeys, LlmSandbox } = await import('@platform/testing');
 
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const env = {
@@ -76,7 +61,7 @@ async function main() {
     ANTHROPIC_BASE_URL: `${SANDBOX}/anthropic`,
     OPENAI_BASE_URL: `${SANDBOX}/openai/v1`,
   };
-  await removeBenchKeys(redisUrl);
+  await deleteRedisKeys(REDIS_PREFIX);
   const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
@@ -84,7 +69,7 @@ async function main() {
 
     const headers = {
       authorization: `Bearer ${KEY}`, 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_bench',
-      'x-user-id': 'bench-user', 'x-agent-id': 'bench-agent', 'content-type': 'application/json',
+      'x-user-id': 'bench-user-0', 'x-agent-id': 'bench-agent', 'content-type': 'application/json',
     };
     const body = JSON.stringify({ messages: [{ role: 'user', content: 'Hello from the benchmark' }], model: MODEL, max_tokens: 64 });
     const probe = await call('POST', `${BACKEND}/api/ai/chat`, { body: JSON.parse(body), headers: { ...headers, 'x-forwarded-for': '10.255.255.254' } });
@@ -93,22 +78,26 @@ async function main() {
     let sequence = 0;
     const setupRequest = (request) => {
       sequence += 1;
-      request.headers = { ...request.headers, 'x-forwarded-for': `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}` };
+      request.headers = {
+        ...request.headers,
+        'x-forwarded-for': `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+        'x-user-id': `bench-user-${sequence % USERS}`,
+      };
       return request;
     };
-    const control = () => call('PUT', `${SANDBOX}/llm/controls/${encodeURIComponent(MODEL)}`, { body: { latencyMs: upstreamMs } });
+    const sandbox = new LlmSandbox(SANDBOX);
+    const control = () => sandbox.control(MODEL, { latencyMs: upstreamMs });
     await control();
     const run = { url: `${BACKEND}/api/ai/chat`, connections, headers, method: 'POST', body, setupRequest };
     if (warmupSec > 0) await load({ ...run, durationSec: warmupSec, title: 'ai-chat warm-up' });
-    await call('DELETE', `${SANDBOX}/llm/controls`);
+    await sandbox.reset();
     await control();
 
     console.log(`bench:ai: POST /api/ai/chat, ${durationSec} s, ${connections} connections, upstream latency ${upstreamMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     const result = await load({ ...run, durationSec, title: 'ai-chat' });
-    const { calls } = (await call('GET', `${SANDBOX}/llm/calls`)).json;
-    const upstream = calls.filter((entry) => entry.model === MODEL && entry.durationMs !== null).map((entry) => entry.durationMs).sort((a, b) => a - b);
-    const upstreamP50 = percentile(upstream, 50);
-    const upstreamP99 = percentile(upstream, 99);
+    const upstream = new Samples();
+    for (const entry of await sandbox.calls()) if (entry.model === MODEL && entry.durationMs !== null) upstream.push(entry.durationMs);
+    const [upstreamP50, upstreamP99] = upstream.percentiles(50, 99);
     const summary = {
       durationSec, connections, upstreamLatencyMs: upstreamMs,
       requestsPerSec: Number(result.requestsPerSec.toFixed(1)),
@@ -129,7 +118,7 @@ POST /api/ai/chat through the gateway (${os.availableParallelism()} CPU cores sh
     return result.non2xx || result.errors || result.timeouts ? 1 : 0;
   } finally {
     await stopAll();
-    await removeBenchKeys(redisUrl);
+    await deleteRedisKeys(REDIS_PREFIX);
   }
 }
 

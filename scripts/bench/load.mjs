@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 /** Extra time allowed past the requested duration before the run is stopped by force. */
 const OVERRUN_MS = 15_000;
 
-class Samples {
+export class Samples {
   values = new Float64Array(1 << 16);
   length = 0;
 
