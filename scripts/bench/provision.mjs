@@ -5,9 +5,11 @@
 //   BENCH_AGENTS        agents provisioned at once (default 20; 0 skips it in npm run bench)
 //   BENCH_DATABASE_URL  as in bench.mjs (platform_bench is dropped and migrated afresh)
 //
-// Services come from dist (built first, nx cached, unless bench.mjs already did); default waitForHealthy
-// settings (poll every 2 s, 60 s timeout). Every agent is deleted at the end, which ends its process; services are stopped.
+// Services come from dist (built first, nx cached, unless bench.mjs already did); default
+// waitForHealthy settings (poll every 2 s, 60 s timeout). Every agent is deleted at the end, which
+// ends its process; services are stopped and the agents' data folder is removed.
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
@@ -22,6 +24,7 @@ const SERVICES = ['sandbox', 'identity', 'agents', 'gateway'];
 const KEY = 'bench-agents-key';
 const ADMIN = `bench-agents-${randomBytes(4).toString('hex')}@bench.local`;
 const RUN_TIMEOUT_MS = 5 * 60_000;
+const AGENT_DATA_DIR = path.join(os.tmpdir(), `platform-bench-agents-${process.pid}`);
 
 let services = [];
 
@@ -61,7 +64,7 @@ async function main() {
     TRUST_PROXY: 'true',
     ADMIN_EMAILS: ADMIN,
     BACKEND_URL: BACKEND,
-    AGENT_DATA_DIR: path.join(os.tmpdir(), `platform-bench-agents-${process.pid}`),
+    AGENT_DATA_DIR,
   };
   await dropBenchDatabase(databaseUrl);
   // Rate-limit counters of an earlier run (register allows 5 an hour per address) must not refuse this one.
@@ -131,17 +134,22 @@ async function deleteAgents() {
   await Promise.all((Array.isArray(listed?.json) ? listed.json : []).map((agent) => request('DELETE', `${BACKEND}/api/agents/${agent.id}`, { bearer: true }).catch(() => null)));
 }
 
+/** Runs after every agent and service has stopped, so no runtime writes into the folder any more. */
+async function cleanUp() {
+  await deleteAgents();
+  await stopAll();
+  await rm(AGENT_DATA_DIR, { recursive: true, force: true, maxRetries: 3 });
+}
+
 main().then(
   async () => {
-    await deleteAgents();
-    await stopAll();
+    await cleanUp();
     process.exit(0);
   },
   async (error) => {
     console.error(`bench: ${error.message}`);
     for (const service of services) console.error(describeOutput(service));
-    await deleteAgents();
-    await stopAll();
+    await cleanUp();
     process.exit(1);
   },
 );
