@@ -11,11 +11,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
+import { sleep } from './http.mjs';
 import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { setting } from './settings.mjs';
 
 const BENCH_NAME = 'platform_bench_usage';
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const ACK_TIMEOUT_MS = 30_000;
 
 /** The catalogue's models in turn, a handful of users and agents: rollups get many keys, as in life. */
 function events(count, models) {
@@ -82,8 +83,13 @@ async function main() {
     const seconds = (Date.now() - first.at) / 1000;
     const measured = count - first.rows;
     const calls = Number((await database.query('SELECT coalesce(sum(calls), 0) AS calls FROM usage.usage_daily')).rows[0].calls);
-    await sleep(500); // the last batch's acknowledgements follow its commit
-    const jobs = await producer.counts(QUEUES.usageLog);
+    // The last batch's acknowledgements follow its commit: its jobs stay active until they land, which
+    // takes longer on a busy machine, so wait for them (bounded) before checking that none is left.
+    let jobs = await producer.counts(QUEUES.usageLog);
+    for (const deadline = Date.now() + ACK_TIMEOUT_MS; jobs.active > 0 && Date.now() < deadline;) {
+      await sleep(100);
+      jobs = await producer.counts(QUEUES.usageLog);
+    }
     // Completed jobs are trimmed to the last 1000 (DEFAULT_JOB_OPTIONS): check that none is left or failed instead.
     const left = jobs.waiting + jobs.active + jobs.delayed + jobs.failed;
     const ok = written === count && calls === count && left === 0;
