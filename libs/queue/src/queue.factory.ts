@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { JOB_PAYLOADS, validateAs, type JobOf, type QueueName } from '@platform/contracts';
@@ -29,7 +29,7 @@ export interface ScheduledJob {
 
 /** Typed queues and workers over one Redis connection each; a job's data is validated on both ends. */
 @Injectable()
-export class QueueFactory implements OnApplicationShutdown {
+export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Queue');
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
@@ -97,8 +97,15 @@ export class QueueFactory implements OnApplicationShutdown {
     return worker;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Workers close before any provider's onApplicationShutdown (Nest runs every before-hook first), so
+   * jobs in hand finish while the database and the other connections they use are still open.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
   }

@@ -1,5 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Worker } from 'bullmq';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { hasRole } from '@platform/config';
 import { QUEUES, type JobOf } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
@@ -17,9 +16,7 @@ type UsageQueue = typeof QUEUES.usageLog | typeof QUEUES.usageTools;
  * dead worker held return to the queue when their locks lapse and are written then, once.
  */
 @Injectable()
-export class UsageWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly workers: Worker[] = [];
-
+export class UsageWorker implements OnApplicationBootstrap {
   constructor(
     private readonly queues: QueueFactory,
     private readonly usageLogs: UsageLogService,
@@ -29,20 +26,13 @@ export class UsageWorker implements OnApplicationBootstrap, BeforeApplicationShu
 
   onApplicationBootstrap(): void {
     if (!hasRole(this.env, 'worker')) return;
-    this.workers.push(
-      this.batched(QUEUES.usageLog, (events) => this.usageLogs.write(events)),
-      this.batched(QUEUES.usageTools, (calls) => this.toolUsage.write(calls)),
-    );
+    this.batched(QUEUES.usageLog, (events) => this.usageLogs.write(events));
+    this.batched(QUEUES.usageTools, (calls) => this.toolUsage.write(calls));
   }
 
-  /** Before the database closes: lets the batches in hand commit and be acknowledged. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.close()));
-  }
-
-  private batched<Q extends UsageQueue>(name: Q, write: (items: JobOf<Q>[]) => Promise<void>): Worker {
+  private batched<Q extends UsageQueue>(name: Q, write: (items: JobOf<Q>[]) => Promise<void>): void {
     const batcher = new JobBatcher(write, this.env.USAGE_BATCH_SIZE, this.env.USAGE_BATCH_MAX_WAIT_MS);
-    return this.queues.work(name, (item) => batcher.add(item), this.env.USAGE_BATCH_SIZE, {
+    this.queues.work(name, (item) => batcher.add(item), this.env.USAGE_BATCH_SIZE, {
       lockDuration: this.env.USAGE_LOCK_DURATION_MS,
       stalledInterval: this.env.USAGE_STALLED_INTERVAL_MS,
     });
