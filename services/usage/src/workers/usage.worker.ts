@@ -11,6 +11,12 @@ import { JobBatcher } from './job-batcher.js';
 type UsageQueue = typeof QUEUES.usageLog | typeof QUEUES.usageTools;
 
 /**
+ * A worker holds a whole batch, so one killed worker (a deploy, an OOM) stalls up to a hundred
+ * jobs at once: they survive a few such deaths in a row instead of BullMQ's one.
+ */
+const MAX_STALLED_COUNT = 5;
+
+/**
  * Consumes `usage.log` and `usage.tools` in batches. A worker holds up to a batch of jobs at once
  * (concurrency = batch size) and acknowledges them only after their rows are committed; jobs a
  * dead worker held return to the queue when their locks lapse and are written then, once.
@@ -35,6 +41,7 @@ export class UsageWorker implements OnApplicationBootstrap {
     this.queues.work(name, (item) => batcher.add(item), this.env.USAGE_BATCH_SIZE, {
       lockDuration: this.env.USAGE_LOCK_DURATION_MS,
       stalledInterval: this.env.USAGE_STALLED_INTERVAL_MS,
+      maxStalledCount: MAX_STALLED_COUNT,
     });
   }
 }
