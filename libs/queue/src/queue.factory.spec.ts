@@ -54,4 +54,21 @@ describe('QueueFactory', () => {
 
     expect(await storedOptions(QUEUES.identityMail, jobId)).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
   });
+
+  it('lets the jobs its workers hold finish in beforeApplicationShutdown, before any connection closes', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => { started = resolve; });
+    let finished = false;
+    sut.work(QUEUES.identityMail, async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      finished = true;
+    });
+
+    await sut.add(QUEUES.identityMail, { email: 'slow@example.com' });
+    await running;
+    await sut.beforeApplicationShutdown();
+
+    expect(finished).toBe(true);
+  });
 });
