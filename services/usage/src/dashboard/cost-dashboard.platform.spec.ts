@@ -150,6 +150,17 @@ describe('GET /api/dashboard/cost', () => {
     });
   });
 
+  it('shows ids when the agents service does not answer within AGENT_NAMES_TIMEOUT_MS', async () => {
+    await answerNames(undefined, async () => {
+      const started = Date.now();
+      const response = await dashboard();
+
+      expect(response.status).toBe(200);
+      expect(response.body.agents.map((agent) => agent.name)).toEqual(['agent-beta', 'agent-alpha']);
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+  });
+
   it('shows ids, and warns, when the agents service answers with an error', async () => {
     const warned = jest.spyOn(Logger.prototype, 'warn');
     await answerNames(({ id }) => ({ id, err: { message: 'boom' }, isDisposed: true }), async () => {
