@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
-import { JOB_PAYLOADS, validateAs, type JobOf, type QueueName } from '@platform/contracts';
+import { JOB_PAYLOADS, QUEUES, validateAs, type JobOf, type QueueName } from '@platform/contracts';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
 
@@ -19,6 +19,18 @@ export const DEFAULT_JOB_OPTIONS = {
   removeOnFail: 5000,
 } as const;
 
+/**
+ * Usage jobs bill someone: they outlast a database outage of about an hour (12 retries from 1 s,
+ * doubling: 4095 s in all) instead of failing for good after the default's 15 s.
+ */
+const USAGE_JOB_OPTIONS = { attempts: 13, backoff: { type: 'exponential', delay: 1000 } } as const;
+
+/** What a queue's jobs change of DEFAULT_JOB_OPTIONS. */
+export const QUEUE_JOB_OPTIONS: Partial<Record<QueueName, JobsOptions>> = {
+  [QUEUES.usageLog]: USAGE_JOB_OPTIONS,
+  [QUEUES.usageTools]: USAGE_JOB_OPTIONS,
+};
+
 /** A scheduled job is retried by its next run, not by BullMQ; finished runs are not kept. */
 const SCHEDULED_JOB_OPTIONS = { attempts: 1, removeOnComplete: true, removeOnFail: 100 } as const;
 
@@ -29,7 +41,7 @@ export interface ScheduledJob {
 
 /** Typed queues and workers over one Redis connection each; a job's data is validated on both ends. */
 @Injectable()
-export class QueueFactory implements OnApplicationShutdown {
+export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Queue');
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
@@ -39,7 +51,7 @@ export class QueueFactory implements OnApplicationShutdown {
 
   async add<Q extends QueueName>(name: Q, data: JobOf<Q>, jobId?: string): Promise<void> {
     const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
-    await this.queue(name).add(name, payload, { ...DEFAULT_JOB_OPTIONS, jobId });
+    await this.queue(name).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], jobId });
   }
 
   /** Jobs of a queue by state (waiting, active, completed, failed, ...). */
@@ -76,13 +88,14 @@ export class QueueFactory implements OnApplicationShutdown {
 
   /**
    * `locks` tunes how soon a job held by a dead worker goes back to the queue (BullMQ's 30 s
-   * defaults): tests shorten it to see a crash recovered in seconds.
+   * defaults): tests shorten it to see a crash recovered in seconds. `maxStalledCount` is how many
+   * such returns a job survives before it fails for good (BullMQ's default: 1).
    */
   work<Q extends QueueName>(
     name: Q,
     process: (data: JobOf<Q>, job: Job) => Promise<void>,
     concurrency = 4,
-    locks: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval'> = {},
+    locks: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'> = {},
   ): Worker {
     const worker = new Worker(
       name,
@@ -97,8 +110,15 @@ export class QueueFactory implements OnApplicationShutdown {
     return worker;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Workers close before any provider's onApplicationShutdown (Nest runs every before-hook first), so
+   * jobs in hand finish while the database and the other connections they use are still open.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all(this.workers.map((worker) => worker.close()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
   }

@@ -3,15 +3,25 @@ import { Redis } from 'ioredis';
 import type { EnvSource } from '@platform/config';
 import type { JobOf, QueueName } from '@platform/contracts';
 
-/** The jobs a test file's services put on a BullMQ queue (under its REDIS_PREFIX), in any state. */
-export async function queuedJobs<Q extends QueueName>(env: EnvSource, name: Q): Promise<{ id: string; data: JobOf<Q> }[]> {
+/** A BullMQ queue of a test file's services (under its REDIS_PREFIX), open for `read` only. */
+async function readQueue<T>(env: EnvSource, name: QueueName, read: (queue: Queue) => Promise<T>): Promise<T> {
   const connection = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null });
   const queue = new Queue(name, { connection, prefix: `${env.REDIS_PREFIX}bull` });
   try {
-    const jobs = await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized']);
-    return jobs.map((job) => ({ id: String(job.id), data: job.data as JobOf<Q> }));
+    return await read(queue);
   } finally {
     await queue.close();
     connection.disconnect();
   }
+}
+
+/** The jobs a test file's services put on a BullMQ queue, in any state. */
+export async function queuedJobs<Q extends QueueName>(env: EnvSource, name: Q): Promise<{ id: string; data: JobOf<Q> }[]> {
+  const jobs = await readQueue(env, name, (queue) => queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized']));
+  return jobs.map((job) => ({ id: String(job.id), data: job.data as JobOf<Q> }));
+}
+
+/** How many jobs of a queue are in each state (waiting, active, completed, failed, ...). */
+export function queueCounts(env: EnvSource, name: QueueName): Promise<Record<string, number>> {
+  return readQueue(env, name, (queue) => queue.getJobCounts());
 }

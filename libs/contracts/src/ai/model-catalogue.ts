@@ -60,6 +60,11 @@ export function costMicros(modelId: string, inputTokens: number, outputTokens: n
   return Number((nanoMicros + 999_999n) / 1_000_000n);
 }
 
+/** Dollars as a JSON number, six decimals like cost_usd: 1234 -> 0.001234; an average's fraction of a micro-dollar is rounded. */
+export function microsToDollars(micros: number): number {
+  return Number((micros / 1_000_000).toFixed(6));
+}
+
 /** `cost_usd` text for a micro-dollar amount, e.g. 1234 -> "0.001234". */
 export function microsToUsd(micros: number): string {
   const whole = Math.floor(micros / 1_000_000);

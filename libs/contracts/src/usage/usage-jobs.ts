@@ -1,4 +1,12 @@
-import { IsBoolean, IsInt, IsISO8601, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsISO8601, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+
+/**
+ * Bounds that the columns hold, so an out-of-range job fails validation alone instead of failing
+ * the whole batch's transaction: 100M tokens each way costs at most $9,000 on the dearest model
+ * (cost_usd is numeric(10,6), under $10,000), and token counts and durations are int4 columns.
+ */
+export const MAX_USAGE_TOKENS = 100_000_000;
+export const MAX_TOOL_DURATION_MS = 2_147_483_647;
 
 /**
  * One model call to bill (platform-core section 2, Usage event). The id makes the write idempotent:
@@ -11,8 +19,8 @@ export class UsageEventJob {
   @IsString() @MaxLength(255) agentId!: string;
   @IsString() @MaxLength(100) model!: string;
   @IsString() provider!: string;
-  @IsInt() @Min(0) inputTokens!: number;
-  @IsInt() @Min(0) outputTokens!: number;
+  @IsInt() @Min(0) @Max(MAX_USAGE_TOKENS) inputTokens!: number;
+  @IsInt() @Min(0) @Max(MAX_USAGE_TOKENS) outputTokens!: number;
   /** The route that caused the call, e.g. `/api/ai/chat` or `/api/demo/chat`. */
   @IsString() endpoint!: string;
   @IsISO8601({ strict: true }) occurredAt!: string;
@@ -25,6 +33,6 @@ export class ToolUsageJob {
   @IsString() @MaxLength(255) agentId!: string;
   @IsString() @MaxLength(100) toolName!: string;
   @IsBoolean() success!: boolean;
-  @IsInt() @Min(0) durationMs!: number;
+  @IsInt() @Min(0) @Max(MAX_TOOL_DURATION_MS) durationMs!: number;
   @IsISO8601({ strict: true }) occurredAt!: string;
 }

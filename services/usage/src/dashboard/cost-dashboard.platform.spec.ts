@@ -56,6 +56,22 @@ describe('GET /api/dashboard/cost', () => {
     await platform?.close();
   });
 
+  /** Stands in for the agents service's names handler with `reply`, or with silence when it is undefined. */
+  async function answerNames(reply: ((packet: { id: string; data: AgentNamesRequest }) => object) | undefined, run: () => Promise<void>): Promise<void> {
+    const nats = agents.get<NatsConnection>(NATS_CONNECTION);
+    const subscription = nats.subscribe(`${platform.env.NATS_PREFIX}${SUBJECTS.agents.names}`, {
+      callback: (_error, message) => {
+        if (reply) message.respond(JSON.stringify(reply(message.json<{ id: string; data: AgentNamesRequest }>())));
+      },
+    });
+    await nats.flush();
+    try {
+      await run();
+    } finally {
+      subscription.unsubscribe();
+    }
+  }
+
   it('returns 401 without a session', async () => {
     const response = await platform.web().get('/api/dashboard/cost');
     expect(response.status).toBe(401);
@@ -123,23 +139,37 @@ describe('GET /api/dashboard/cost', () => {
   });
 
   it('shows the names the agents service gives, and the id for agents it does not name', async () => {
-    const nats = agents.get<NatsConnection>(NATS_CONNECTION);
     const asked: AgentNamesRequest[] = [];
-    const subscription = nats.subscribe(`${platform.env.NATS_PREFIX}${SUBJECTS.agents.names}`, {
-      callback: (_error, message) => {
-        const packet = message.json<{ id: string; data: AgentNamesRequest }>();
-        asked.push(packet.data);
-        message.respond(JSON.stringify({ id: packet.id, response: { names: { 'agent-alpha': 'Alpha' } }, isDisposed: true }));
-      },
-    });
-    await nats.flush();
-    try {
+    await answerNames(({ id, data }) => {
+      asked.push(data);
+      return { id, response: { names: { 'agent-alpha': 'Alpha' } }, isDisposed: true };
+    }, async () => {
       const { body } = await dashboard();
       expect(body.agents.map((agent) => agent.name)).toEqual(['agent-beta', 'Alpha']);
       expect(asked).toEqual([{ userId: user.id, agentIds: expect.arrayContaining(['agent-alpha', 'agent-beta']) }]);
-    } finally {
-      subscription.unsubscribe();
-    }
+    });
+  });
+
+  it('shows ids when the agents service does not answer within AGENT_NAMES_TIMEOUT_MS', async () => {
+    await answerNames(undefined, async () => {
+      const started = Date.now();
+      const response = await dashboard();
+
+      expect(response.status).toBe(200);
+      expect(response.body.agents.map((agent) => agent.name)).toEqual(['agent-beta', 'agent-alpha']);
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+  });
+
+  it('shows ids, and warns, when the agents service answers with an error', async () => {
+    const warned = jest.spyOn(Logger.prototype, 'warn');
+    await answerNames(({ id }) => ({ id, err: { message: 'boom' }, isDisposed: true }), async () => {
+      const response = await dashboard();
+
+      expect(response.status).toBe(200);
+      expect(response.body.agents.map((agent) => agent.name)).toEqual(['agent-beta', 'agent-alpha']);
+      expect(warned).toHaveBeenCalledWith(expect.stringMatching(/^Agent names unavailable, showing ids: Remote error on .*boom/));
+    });
   });
 
   it('shows sample data, marked as such, to a user without usage', async () => {

@@ -3,7 +3,8 @@ import { ApiError, USAGE_MESSAGES as M, type CostDashboard, type CostPeriod } fr
 import { Clock } from '../clock.js';
 import { UsageQueriesService } from '../queries/usage-queries.service.js';
 import { AgentNamesClient } from './agent-names.client.js';
-import { costDashboard, type UsageRow } from './cost-dashboard.js';
+import type { UsageRow } from '../usage-logs/daily-rollup.js';
+import { costDashboard } from './cost-dashboard.js';
 import { periodWindow } from './period-window.js';
 import { sampleDashboard } from './sample-usage.js';
 

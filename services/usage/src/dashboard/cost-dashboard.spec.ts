@@ -1,5 +1,6 @@
 import { dayRange } from '../queries/day-range.js';
-import { costDashboard, type UsageRow } from './cost-dashboard.js';
+import type { UsageRow } from '../usage-logs/daily-rollup.js';
+import { costDashboard } from './cost-dashboard.js';
 
 const row = (overrides: Partial<UsageRow>): UsageRow => ({
   day: '2026-05-02', agentId: 'a', model: 'm1', provider: 'p', inputTokens: 0, outputTokens: 0, costMicros: 0, calls: 1, ...overrides,

@@ -1,9 +1,7 @@
-import type { CostDashboard, CostPeriod } from '@platform/contracts';
-import type { DailyUsage } from '../usage-logs/daily-rollup.js';
+import { microsToDollars, type CostDashboard, type CostPeriod } from '@platform/contracts';
+import type { UsageRow } from '../usage-logs/daily-rollup.js';
 import type { DayRange } from '../queries/day-range.js';
 import { dayLabel } from './period-window.js';
-
-export type UsageRow = Omit<DailyUsage, 'userId'>;
 
 interface Totals {
   tokens: number;
@@ -11,8 +9,7 @@ interface Totals {
   calls: number;
 }
 
-const dollars = (micros: number) => Number((micros / 1_000_000).toFixed(6));
-const perCall = (totals: Totals) => (totals.calls ? dollars(totals.costMicros / totals.calls) : 0);
+const perCall = (totals: Totals) => (totals.calls ? microsToDollars(totals.costMicros / totals.calls) : 0);
 const byCostDesc = (a: Totals & { key: string }, b: Totals & { key: string }) =>
   b.costMicros - a.costMicros || b.calls - a.calls || a.key.localeCompare(b.key);
 
@@ -40,7 +37,7 @@ export function costDashboard(period: CostPeriod, window: DayRange, rows: UsageR
   return {
     period,
     summary: {
-      totalCost: dollars(total.costMicros),
+      totalCost: microsToDollars(total.costMicros),
       totalTokens: total.tokens,
       totalCalls: total.calls,
       avgCostPerCall: perCall(total),
@@ -48,20 +45,20 @@ export function costDashboard(period: CostPeriod, window: DayRange, rows: UsageR
     agents: totalsBy(rows, (row) => row.agentId).map((agent) => ({
       name: names[agent.key] ?? agent.key,
       tokens: agent.tokens,
-      cost: dollars(agent.costMicros),
+      cost: microsToDollars(agent.costMicros),
       calls: agent.calls,
       avgCostPerCall: perCall(agent),
       model: totalsBy(rows.filter((row) => row.agentId === agent.key), (row) => row.model)[0]!.key,
     })),
     daily: window.days.map((day) => ({
       date: dayLabel(day),
-      cost: dollars(perDay.get(day)?.costMicros ?? 0),
+      cost: microsToDollars(perDay.get(day)?.costMicros ?? 0),
       tokens: perDay.get(day)?.tokens ?? 0,
     })),
     modelBreakdown: totalsBy(rows, (row) => row.model).map((model) => ({
       model: model.key,
       percent: total.costMicros ? Number(((model.costMicros * 100) / total.costMicros).toFixed(1)) : 0,
-      cost: dollars(model.costMicros),
+      cost: microsToDollars(model.costMicros),
     })),
     isMockData: false,
   };

@@ -1,5 +1,6 @@
 import { costMicros, USAGE_MESSAGES, type CostDashboard, type CostPeriod } from '@platform/contracts';
-import { costDashboard, type UsageRow } from './cost-dashboard.js';
+import type { UsageRow } from '../usage-logs/daily-rollup.js';
+import { costDashboard } from './cost-dashboard.js';
 import type { DayRange } from '../queries/day-range.js';
 
 /** Made-up agents whose usage a new user sees, labelled as sample data, until their own arrives. */

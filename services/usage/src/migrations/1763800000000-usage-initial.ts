@@ -20,7 +20,6 @@ export class UsageInitial1763800000000 implements MigrationInterface {
         provider varchar NOT NULL,
         created_at timestamptz NOT NULL
       )`);
-    await db.query(`CREATE INDEX usage_logs_user_created ON usage.usage_logs (user_id, created_at)`);
     // What the dashboard and the usage queries read, so they stay fast however long usage_logs grows.
     // Kept by the worker in the transaction that writes the logs, counting only rows it inserted;
     // written and read by SQL only, so it has no entity.

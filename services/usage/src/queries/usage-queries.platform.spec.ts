@@ -128,6 +128,14 @@ describe('backend usage queries', () => {
     },
   );
 
+  it('GET /api/usage/tools answers 400 for an agentId longer than the 255 characters an agent id has', async () => {
+    const response = await backend.get(`/api/usage/tools?agentId=${'a'.repeat(256)}`, asUser('ann'));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: USAGE_MESSAGES.invalidAgentId });
+    const longest = await backend.get(`/api/usage/tools?agentId=${'a'.repeat(255)}`, asUser('ann'));
+    expect([longest.status, longest.body]).toEqual([200, []]);
+  });
+
   it('counts by UTC day even when the database session runs in another time zone', async () => {
     const midnight = Date.parse(`${today()}T00:00:00.000Z`);
     await producer.add(QUEUES.usageTools, toolCall({ userId: 'tz', toolName: 'after-midnight', occurredAt: new Date(midnight + 1000).toISOString() }));

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type {
-  ToolUsageItem, UsageByAgentItem, UsageByModelItem, UsageDailyItem, UsageSummaryItem, UsageTotals,
+import {
+  microsToDollars, type ToolUsageItem, type UsageByAgentItem, type UsageByModelItem, type UsageDailyItem, type UsageSummaryItem, type UsageTotals,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
-import type { UsageRow } from '../dashboard/cost-dashboard.js';
+import type { UsageRow } from '../usage-logs/daily-rollup.js';
 import type { DayRange } from './day-range.js';
 
 /** Whose usage a query reads: one user (row-level security holds it to them) or, without one, everyone's. */
@@ -14,13 +14,16 @@ export interface UsageScope {
 
 type Raw = Record<string, string | number | null>;
 
+/** The key of a usage_daily row without its user, and its GROUP BY. */
+const DAILY_KEY = `to_char(day, 'YYYY-MM-DD') AS day, agent_id, model, provider`;
+const DAILY_GROUP = 'day, agent_id, model, provider';
 const TOTALS = `sum(input_tokens) AS input_tokens, sum(output_tokens) AS output_tokens, sum(cost_micros) AS cost_micros, sum(calls) AS calls`;
 
 const totals = (row: Raw): UsageTotals => ({
   input_tokens: Number(row.input_tokens),
   output_tokens: Number(row.output_tokens),
   total_tokens: Number(row.input_tokens) + Number(row.output_tokens),
-  cost_usd: Number(row.cost_micros) / 1_000_000,
+  cost_usd: microsToDollars(Number(row.cost_micros)),
 });
 
 /**
@@ -33,7 +36,7 @@ export class UsageQueriesService {
 
   /** Rollup rows per day, agent, model and provider (summed over users when the scope is everyone). */
   async dailyRows(scope: UsageScope, range: DayRange): Promise<UsageRow[]> {
-    const rows = await this.rollups(scope, range, `to_char(day, 'YYYY-MM-DD') AS day, agent_id, model, provider`, 'day, agent_id, model, provider', 'day, agent_id, model, provider');
+    const rows = await this.rollups(scope, range, DAILY_KEY, DAILY_GROUP, DAILY_GROUP);
     return rows.map((row) => ({
       day: String(row.day),
       agentId: String(row.agent_id),
@@ -52,18 +55,17 @@ export class UsageQueriesService {
     return rows.length > 0;
   }
 
+  /** Newest day first, the costliest first within a day. */
   async summary(scope: UsageScope, range: DayRange): Promise<UsageSummaryItem[]> {
-    const rows = await this.dailyRows(scope, range);
-    return rows
-      .sort((a, b) => b.day.localeCompare(a.day) || b.costMicros - a.costMicros)
-      .map((row) => ({
-        date: row.day,
-        agent_id: row.agentId || null,
-        model: row.model,
-        provider: row.provider,
-        ...totals({ input_tokens: row.inputTokens, output_tokens: row.outputTokens, cost_micros: row.costMicros }),
-        turn_count: row.calls,
-      }));
+    const rows = await this.rollups(scope, range, DAILY_KEY, DAILY_GROUP, 'day DESC, cost_micros DESC, agent_id, model, provider');
+    return rows.map((row) => ({
+      date: String(row.day),
+      agent_id: String(row.agent_id) || null,
+      model: String(row.model),
+      provider: String(row.provider),
+      ...totals(row),
+      turn_count: Number(row.calls),
+    }));
   }
 
   async byAgent(scope: UsageScope, range: DayRange, agentId: string): Promise<UsageByAgentItem[]> {

@@ -17,6 +17,9 @@ export interface DailyUsage {
   calls: number;
 }
 
+/** A usage_daily row as read for a scope: without the user, summed over users when the scope is everyone. */
+export type UsageRow = Omit<DailyUsage, 'userId'>;
+
 export const utcDay = (at: Date | string): string => new Date(at).toISOString().slice(0, 10);
 
 /** Prices each event at write time and drops repeats of an event id within one batch. */

@@ -70,6 +70,8 @@ describe('usage.log worker', () => {
     const rollup = await rollupOf('u-dup');
     // gpt-4o-mini: 10 000 * 0.15 + 2 000 * 0.6 = 2 700 micro-dollars.
     expect(rollup.find((row) => row.agent_id === 'agent-dup')).toMatchObject({ input_tokens: 10_000, output_tokens: 2_000, cost_micros: 2700, calls: 1 });
+    // Decision 48: the success line is for newly inserted events, not for redeliveries.
+    expect(logged.mock.calls.filter(([line]) => String(line).startsWith('[UsageLogger] Logging: agent-dup |'))).toHaveLength(1);
   });
 
   it('keeps daily rollups per UTC day, agent and model, summing tokens, cost and calls', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { QUEUES } from '@platform/contracts';
 import type { QueueFactory } from '@platform/queue';
-import { waitFor, ownerQuery, queueProducer, TestPlatform, usageEvent } from '@platform/testing';
+import { waitFor, ownerQuery, queueCounts, queueProducer, TestPlatform, usageEvent } from '@platform/testing';
 import { startUsage } from '../usage.app.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -56,7 +56,7 @@ describe('usage worker killed mid-batch', () => {
     });
     const events = Array.from({ length: EVENTS }, (_, index) => usageEvent({ userId: 'u-crash', agentId: `agent-${index % 3}`, inputTokens: 1000 + index }));
     for (const event of events) await producer.add(QUEUES.usageLog, event);
-    expect((await waitFor(() => producer.counts(QUEUES.usageLog), (counts) => counts.active === EVENTS)).active).toBe(EVENTS);
+    expect((await waitFor(() => queueCounts(platform.env, QUEUES.usageLog), (counts) => counts.active === EVENTS)).active).toBe(EVENTS);
     const stored = () => ownerQuery<{ event_id: string }>(platform.env, `SELECT event_id FROM usage.usage_logs WHERE user_id = 'u-crash'`);
     expect(await stored()).toEqual([]);
 
@@ -64,7 +64,7 @@ describe('usage worker killed mid-batch', () => {
     await once(doomed, 'exit');
     successor = await startUsage({ ...platform.env, ROLES: 'worker', USAGE_BATCH_MAX_WAIT_MS: '50', ...FAST_RECOVERY });
 
-    const counts = await waitFor(() => producer.counts(QUEUES.usageLog), (found) => found.completed === EVENTS, 20_000);
+    const counts = await waitFor(() => queueCounts(platform.env, QUEUES.usageLog), (found) => found.completed === EVENTS, 20_000);
     expect(counts).toMatchObject({ completed: EVENTS, failed: 0, active: 0, waiting: 0 });
     expect((await stored()).map((row) => row.event_id).sort()).toEqual(events.map((event) => event.eventId).sort());
     const [rollup] = await ownerQuery<{ calls: string; input_tokens: string }>(platform.env,

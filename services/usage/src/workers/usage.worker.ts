@@ -1,5 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Worker } from 'bullmq';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { hasRole } from '@platform/config';
 import { QUEUES, type JobOf } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
@@ -12,14 +11,18 @@ import { JobBatcher } from './job-batcher.js';
 type UsageQueue = typeof QUEUES.usageLog | typeof QUEUES.usageTools;
 
 /**
+ * A worker holds a whole batch, so one killed worker (a deploy, an OOM) stalls up to a hundred
+ * jobs at once: they survive a few such deaths in a row instead of BullMQ's one.
+ */
+const MAX_STALLED_COUNT = 5;
+
+/**
  * Consumes `usage.log` and `usage.tools` in batches. A worker holds up to a batch of jobs at once
  * (concurrency = batch size) and acknowledges them only after their rows are committed; jobs a
  * dead worker held return to the queue when their locks lapse and are written then, once.
  */
 @Injectable()
-export class UsageWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private readonly workers: Worker[] = [];
-
+export class UsageWorker implements OnApplicationBootstrap {
   constructor(
     private readonly queues: QueueFactory,
     private readonly usageLogs: UsageLogService,
@@ -29,22 +32,16 @@ export class UsageWorker implements OnApplicationBootstrap, BeforeApplicationShu
 
   onApplicationBootstrap(): void {
     if (!hasRole(this.env, 'worker')) return;
-    this.workers.push(
-      this.batched(QUEUES.usageLog, (events) => this.usageLogs.write(events)),
-      this.batched(QUEUES.usageTools, (calls) => this.toolUsage.write(calls)),
-    );
+    this.batched(QUEUES.usageLog, (events) => this.usageLogs.write(events));
+    this.batched(QUEUES.usageTools, (calls) => this.toolUsage.write(calls));
   }
 
-  /** Before the database closes: lets the batches in hand commit and be acknowledged. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.close()));
-  }
-
-  private batched<Q extends UsageQueue>(name: Q, write: (items: JobOf<Q>[]) => Promise<void>): Worker {
+  private batched<Q extends UsageQueue>(name: Q, write: (items: JobOf<Q>[]) => Promise<void>): void {
     const batcher = new JobBatcher(write, this.env.USAGE_BATCH_SIZE, this.env.USAGE_BATCH_MAX_WAIT_MS);
-    return this.queues.work(name, (item) => batcher.add(item), this.env.USAGE_BATCH_SIZE, {
+    this.queues.work(name, (item) => batcher.add(item), this.env.USAGE_BATCH_SIZE, {
       lockDuration: this.env.USAGE_LOCK_DURATION_MS,
       stalledInterval: this.env.USAGE_STALLED_INTERVAL_MS,
+      maxStalledCount: MAX_STALLED_COUNT,
     });
   }
 }

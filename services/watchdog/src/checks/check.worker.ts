@@ -1,5 +1,4 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Worker } from 'bullmq';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { hasRole } from '@platform/config';
 import { QUEUES } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
@@ -8,9 +7,7 @@ import type { WatchdogEnv } from '../watchdog.env.js';
 import { AgentChecks } from './agent-checks.service.js';
 
 @Injectable()
-export class CheckWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private worker?: Worker;
-
+export class CheckWorker implements OnApplicationBootstrap {
   constructor(
     private readonly queues: QueueFactory,
     private readonly checks: AgentChecks,
@@ -19,11 +16,6 @@ export class CheckWorker implements OnApplicationBootstrap, BeforeApplicationShu
 
   onApplicationBootstrap(): void {
     if (!hasRole(this.env, 'worker')) return;
-    this.worker = this.queues.work(QUEUES.watchdogCheck, (job) => this.checks.check(job.agentId), this.env.WATCHDOG_CONCURRENCY);
-  }
-
-  /** Checks under way finish before the connections they use close. */
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker?.close();
+    this.queues.work(QUEUES.watchdogCheck, (job) => this.checks.check(job.agentId), this.env.WATCHDOG_CONCURRENCY);
   }
 }

@@ -1,0 +1,74 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { QUEUES, type QueueName } from '@platform/contracts';
+import { deleteRedisKeys, INFRA, toolCall, usageEvent } from '@platform/testing';
+import { QueueFactory } from './queue.factory.js';
+
+const prefix = `t${randomBytes(4).toString('hex')}:`;
+
+/** The options BullMQ stored with a job, read back as a separate client would. */
+async function storedOptions(name: QueueName, jobId: string) {
+  const connection = new Redis(INFRA.redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(name, { connection, prefix: `${prefix}bull` });
+  try {
+    return (await queue.getJob(jobId))!.opts;
+  } finally {
+    await queue.close();
+    connection.disconnect();
+  }
+}
+
+describe('QueueFactory', () => {
+  let sut: QueueFactory;
+
+  beforeEach(() => {
+    sut = new QueueFactory({ redisUrl: INFRA.redisUrl, prefix });
+  });
+
+  afterEach(async () => {
+    await sut.beforeApplicationShutdown();
+    await sut.onApplicationShutdown();
+  });
+
+  afterAll(async () => {
+    await deleteRedisKeys(prefix);
+  });
+
+  it('retries usage jobs 13 times from 1 s, doubling, so they outlast an hour-long database outage', async () => {
+    const event = usageEvent();
+    const call = toolCall();
+
+    await sut.add(QUEUES.usageLog, event, event.eventId);
+    await sut.add(QUEUES.usageTools, call, call.eventId);
+
+    for (const [name, jobId] of [[QUEUES.usageLog, event.eventId], [QUEUES.usageTools, call.eventId]] as const) {
+      expect(await storedOptions(name, jobId)).toMatchObject({ attempts: 13, backoff: { type: 'exponential', delay: 1000 } });
+    }
+  });
+
+  it('keeps the default 5 attempts for the other queues', async () => {
+    const jobId = randomUUID();
+
+    await sut.add(QUEUES.identityMail, { email: 'someone@example.com' }, jobId);
+
+    expect(await storedOptions(QUEUES.identityMail, jobId)).toMatchObject({ attempts: 5, backoff: { type: 'exponential', delay: 1000 } });
+  });
+
+  it('lets the jobs its workers hold finish in beforeApplicationShutdown, before any connection closes', async () => {
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => { started = resolve; });
+    let finished = false;
+    sut.work(QUEUES.identityMail, async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      finished = true;
+    });
+
+    await sut.add(QUEUES.identityMail, { email: 'slow@example.com' });
+    await running;
+    await sut.beforeApplicationShutdown();
+
+    expect(finished).toBe(true);
+  });
+});
