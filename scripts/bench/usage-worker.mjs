@@ -45,7 +45,7 @@ async function main() {
   const { QueueFactory } = await import('@platform/queue');
   const { default: pg } = await import('pg');
   // Removes the run's queue keys at the end: every run has its own prefix, so nothing of another run is touched.
-  const { deleteRedisKeys } = await import('@platform/testing');
+  const { deleteRedisKeys, queueCounts } = await import('@platform/testing');
 
   const url = process.env.BENCH_USAGE_DATABASE_URL || benchDatabaseUrl(BENCH_NAME);
   // deleteRedisKeys reads REDIS_URL too, with the same default.
@@ -85,10 +85,10 @@ async function main() {
     const calls = Number((await database.query('SELECT coalesce(sum(calls), 0) AS calls FROM usage.usage_daily')).rows[0].calls);
     // The last batch's acknowledgements follow its commit: its jobs stay active until they land, which
     // takes longer on a busy machine, so wait for them (bounded) before checking that none is left.
-    let jobs = await producer.counts(QUEUES.usageLog);
+    let jobs = await queueCounts(env, QUEUES.usageLog);
     for (const deadline = Date.now() + ACK_TIMEOUT_MS; jobs.active > 0 && Date.now() < deadline;) {
       await sleep(100);
-      jobs = await producer.counts(QUEUES.usageLog);
+      jobs = await queueCounts(env, QUEUES.usageLog);
     }
     // Completed jobs are trimmed to the last 1000 (DEFAULT_JOB_OPTIONS): check that none is left or failed instead.
     const left = jobs.waiting + jobs.active + jobs.delayed + jobs.failed;

@@ -54,10 +54,6 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     await this.queue(name).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], jobId });
   }
 
-  /** Jobs of a queue by state (waiting, active, completed, failed, ...). */
-  counts(name: QueueName): Promise<Record<string, number>> {
-    return this.queue(name).getJobCounts();
-  }
 
   /**
    * One job scheduler per id (BullMQ `upsertJobScheduler`): upserting an existing id changes it in
