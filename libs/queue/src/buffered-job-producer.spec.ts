@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type JobOf, type QueueName } from '@platform/contracts';
+import { ApiError, usageLogFailedLine, type JobOf, type QueueName } from '@platform/contracts';
 import { BufferedJobProducer, type JobSink } from './buffered-job-producer.js';
 
 type UsageJob = JobOf<'usage.log'>;
@@ -31,7 +31,7 @@ describe('BufferedJobProducer', () => {
   let sut: BufferedJobProducer<'usage.log'>;
 
   const producer = (capacity: number, sendTimeoutMs = 1000) => new BufferedJobProducer(sink, 'usage.log', {
-    capacity, retryIntervalMs: 3_600_000, sendTimeoutMs, failureLine: (message) => `[UsageLogger] Failed to log usage: ${message}`,
+    capacity, retryIntervalMs: 3_600_000, sendTimeoutMs, failureLine: usageLogFailedLine,
   }, { error: (line: string) => logged.push(line) } as never);
 
   beforeEach(() => {
@@ -80,7 +80,7 @@ describe('BufferedJobProducer', () => {
 
     expect(sut.pending).toBe(2);
     expect(sut.dropped).toBe(2);
-    expect(logged).toEqual(Array(2).fill('[UsageLogger] Failed to log usage: Connection is closed.'));
+    expect(logged).toEqual(Array(2).fill(usageLogFailedLine('Connection is closed.')));
   });
 
   it('holds a job whose enqueue does not answer in time', async () => {
@@ -104,7 +104,7 @@ describe('BufferedJobProducer', () => {
 
     expect(sut.pending).toBe(0);
     expect(sut.dropped).toBe(1);
-    expect(logged).toEqual(['[UsageLogger] Failed to log usage: inputTokens must not be less than 0']);
+    expect(logged).toEqual([usageLogFailedLine('inputTokens must not be less than 0')]);
   });
 
   it('offers what it holds once more on close', async () => {
