@@ -25,7 +25,11 @@ export class OutboundHttp {
     this.breaker = new CircuitBreaker(
       async (url: string, init: RequestInit) => {
         const response = await fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
-        if (response.status >= 500) throw new OutboundUnavailableError(`${name} answered ${response.status}`);
+        if (response.status >= 500) {
+          // An unread body keeps its socket out of the pool; during an outage they would pile up.
+          await response.body?.cancel();
+          throw new OutboundUnavailableError(`${name} answered ${response.status}`);
+        }
         return response;
       },
       {

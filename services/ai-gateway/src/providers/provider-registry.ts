@@ -60,7 +60,11 @@ export class ProviderRegistry implements OnApplicationShutdown {
       headers: { 'content-type': 'application/json', ...call.headers },
       body: JSON.stringify(call.body),
     });
-    if (!response.ok) throw new ProviderError(`${name} answered ${response.status} for ${model}`);
+    if (!response.ok) {
+      // Released unread, so a vendor refusing every call does not hold a socket per refusal.
+      await response.body?.cancel();
+      throw new ProviderError(`${name} answered ${response.status} for ${model}`);
+    }
     return provider.protocol.parse(await response.json());
   }
 
