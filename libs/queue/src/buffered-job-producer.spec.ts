@@ -118,4 +118,31 @@ describe('BufferedJobProducer', () => {
 
     expect(sink.accepted).toHaveLength(1);
   });
+
+  it('logs and counts what it still holds when close finds the queue down', async () => {
+    sut = producer(5);
+    sink.down = true;
+    for (const n of [1, 2]) sut.enqueue(usage(n), randomUUID());
+    await settle();
+
+    await sut.close();
+
+    expect(sink.accepted).toEqual([]);
+    expect(sut.pending).toBe(0);
+    expect(sut.dropped).toBe(2);
+    expect(logged).toEqual(Array(2).fill(usageLogFailedLine('Connection is closed.')));
+  });
+
+  it('drops, logged and counted, a job the queue refuses after close', async () => {
+    sut = producer(5);
+    await sut.close();
+    sink.down = true;
+
+    sut.enqueue(usage(1), randomUUID());
+    await settle();
+
+    expect(sut.pending).toBe(0);
+    expect(sut.dropped).toBe(1);
+    expect(logged).toEqual([usageLogFailedLine('Connection is closed.')]);
+  });
 });
