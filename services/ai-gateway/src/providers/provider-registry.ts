@@ -32,9 +32,9 @@ export class ProviderRegistry implements OnApplicationShutdown {
     const provider = (name: AiProvider, baseUrl: string, apiKey: string, protocol: ChatProtocol): Provider =>
       ({ baseUrl: baseUrl.replace(/\/+$/, ''), configured: apiKey !== '', protocol, http: http(name) });
     this.providers = {
-      openrouter: provider('openrouter', env.OPENROUTER_BASE_URL, env.OPENROUTER_API_KEY, new OpenAiChatProtocol(env.OPENROUTER_API_KEY)),
+      openrouter: provider('openrouter', env.OPENROUTER_BASE_URL, env.OPENROUTER_API_KEY, new OpenAiChatProtocol(env.OPENROUTER_API_KEY, 'aggregator')),
       anthropic: provider('anthropic', env.ANTHROPIC_BASE_URL, env.ANTHROPIC_API_KEY, new AnthropicMessagesProtocol(env.ANTHROPIC_API_KEY, env.ANTHROPIC_VERSION)),
-      openai: provider('openai', env.OPENAI_BASE_URL, env.OPENAI_API_KEY, new OpenAiChatProtocol(env.OPENAI_API_KEY)),
+      openai: provider('openai', env.OPENAI_BASE_URL, env.OPENAI_API_KEY, new OpenAiChatProtocol(env.OPENAI_API_KEY, 'openai')),
     };
   }
 

@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { complete } from './llm-completion.js';
 import { LlmControls } from './llm-controls.service.js';
+import { anthropicRefusal } from './llm-parameter-rules.js';
 import { connectionClosed, readLlmRequest } from './llm-request.js';
 
 /** The messages protocol (POST /v1/messages with x-api-key and anthropic-version), under `/anthropic`. */
@@ -24,6 +25,8 @@ export class AnthropicMessagesController {
     if (request.messages.some((message) => message.role !== 'user' && message.role !== 'assistant')) {
       return reply.status(400).send(error('invalid_request_error', 'messages roles must be user or assistant; use the system field'));
     }
+    const refusal = anthropicRefusal(request);
+    if (refusal) return reply.status(400).send(error('invalid_request_error', refusal));
     const answered = this.controls.record({ vendor: 'anthropic', model: request.model, maxTokens: request.maxTokens });
     const outcome = await this.controls.apply(request.model, connectionClosed(reply.raw));
     if (outcome.kind === 'gone') return reply;
