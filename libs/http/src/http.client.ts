@@ -13,6 +13,9 @@ export interface OutboundOptions {
 
 export class OutboundUnavailableError extends Error {}
 
+/** The breaker refused without calling: open, or half-open with its one test call still running. */
+export class BreakerOpenError extends Error {}
+
 /**
  * Outbound HTTP to one third party: every call has a timeout, and an opossum breaker stops
  * calling a party that keeps failing. One instance per party, so one party's outage opens only
@@ -42,7 +45,9 @@ export class OutboundHttp {
   }
 
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    return this.breaker.fire(url, init);
+    return this.breaker.fire(url, init).catch((error: unknown) => {
+      throw (error as { code?: unknown }).code === 'EOPENBREAKER' ? new BreakerOpenError(`${this.name} breaker is open`) : error;
+    });
   }
 
   /** An open breaker rejects calls without trying; a caller can skip this party instead. */

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { AI_MESSAGES as M, ApiError, MAX_MODEL_ATTEMPTS } from '@platform/contracts';
+import { BreakerOpenError } from '@platform/http';
 import type { Completion, CompletionRequest } from '../providers/chat-provider.js';
 import { ProviderRegistry } from '../providers/provider-registry.js';
 import type { Attempt } from './attempt-plan.js';
@@ -10,8 +11,8 @@ export interface Served extends Completion {
 }
 
 /**
- * Tries a plan's models in order until one answers. A provider whose breaker is open is skipped
- * without counting as an attempt; at most MAX_MODEL_ATTEMPTS calls are made, each bounded by
+ * Tries a plan's models in order until one answers. A provider whose breaker is open, or half-open
+ * with its test call running, is skipped without counting as an attempt; at most MAX_MODEL_ATTEMPTS calls are made, each bounded by
  * AI_MODEL_TIMEOUT_MS.
  */
 @Injectable()
@@ -26,10 +27,12 @@ export class ModelRunner {
     for (const attempt of plan) {
       if (tried === MAX_MODEL_ATTEMPTS) break;
       if (!this.providers.isAvailable(attempt.provider)) continue;
-      tried += 1;
       try {
         return { ...(await this.providers.complete(attempt.provider, attempt.model, request)), ...attempt };
       } catch (error) {
+        // A half-open breaker lets one test call through and refuses the others at once: skipped, like an open one.
+        if (error instanceof BreakerOpenError) continue;
+        tried += 1;
         this.logger.warn(`${attempt.model} on ${attempt.provider} failed, trying the next model: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
