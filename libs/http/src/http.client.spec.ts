@@ -8,7 +8,10 @@ describe('OutboundHttp', () => {
   let sut: OutboundHttp;
 
   beforeAll(async () => {
-    server = createServer((_request, response) => response.writeHead(503).end('down'));
+    // /hang never answers; anything else is a party that is down.
+    server = createServer((request, response) => {
+      if (request.url !== '/hang') response.writeHead(503).end('down');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });
@@ -18,6 +21,7 @@ describe('OutboundHttp', () => {
   });
 
   afterAll(async () => {
+    server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
 
@@ -27,5 +31,13 @@ describe('OutboundHttp', () => {
 
     await expect(sut.fetch(url)).rejects.toBeInstanceOf(BreakerOpenError);
     expect(sut.isOpen).toBe(true);
+  });
+
+  it('ends a call when the caller\'s signal aborts before its own timeout', async () => {
+    sut = new OutboundHttp('party', { timeoutMs: 10_000 });
+    const started = Date.now();
+
+    await expect(sut.fetch(`${url}hang`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

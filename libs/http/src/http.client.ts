@@ -27,7 +27,8 @@ export class OutboundHttp {
   constructor(readonly name: string, options: OutboundOptions) {
     this.breaker = new CircuitBreaker(
       async (url: string, init: RequestInit) => {
-        const response = await fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
+        const timeout = AbortSignal.timeout(options.timeoutMs);
+        const response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
         if (response.status >= 500) {
           // An unread body keeps its socket out of the pool; during an outage they would pile up.
           await response.body?.cancel();
@@ -44,6 +45,7 @@ export class OutboundHttp {
     );
   }
 
+  /** `init.signal` (a caller's overall deadline) can end a call before its own timeout. */
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
     return this.breaker.fire(url, init).catch((error: unknown) => {
       throw (error as { code?: unknown }).code === 'EOPENBREAKER' ? new BreakerOpenError(`${this.name} breaker is open`) : error;

@@ -51,7 +51,8 @@ export class ProviderRegistry implements OnApplicationShutdown {
     return Object.fromEntries(AI_PROVIDERS.map((name) => [name, this.isAvailable(name)])) as Record<AiProvider, boolean>;
   }
 
-  async complete(name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>): Promise<Completion> {
+  /** `deadline` ends the call early when the chat's whole budget runs out first. */
+  async complete(name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, deadline?: AbortSignal): Promise<Completion> {
     const provider = this.providers[name];
     const model = name === 'openrouter' ? catalogueId : catalogueId.slice(catalogueId.indexOf('/') + 1);
     const call = provider.protocol.request({ ...request, model });
@@ -59,6 +60,7 @@ export class ProviderRegistry implements OnApplicationShutdown {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...call.headers },
       body: JSON.stringify(call.body),
+      signal: deadline,
     });
     if (!response.ok) {
       // Released unread, so a vendor refusing every call does not hold a socket per refusal.
