@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { complete } from './llm-completion.js';
 import { LlmControls } from './llm-controls.service.js';
 import { anthropicRefusal } from './llm-parameter-rules.js';
-import { connectionClosed, readLlmRequest } from './llm-request.js';
+import { readLlmRequest } from './llm-request.js';
 
 /** The messages protocol (POST /v1/messages with x-api-key and anthropic-version), under `/anthropic`. */
 @Controller('anthropic/v1')
@@ -28,7 +28,7 @@ export class AnthropicMessagesController {
     const refusal = anthropicRefusal(request);
     if (refusal) return reply.status(400).send(error('invalid_request_error', refusal));
     const answered = this.controls.record({ vendor: 'anthropic', model: request.model, maxTokens: request.maxTokens });
-    const outcome = await this.controls.apply(request.model, connectionClosed(reply.raw));
+    const outcome = await this.controls.apply(request.model, reply.raw);
     if (outcome.kind === 'gone') return reply;
     reply.raw.once('finish', answered);
     if (outcome.kind === 'fail') return reply.status(outcome.status).send(error('api_error', `sandbox failure for ${request.model}`));

@@ -37,7 +37,13 @@ export function readLlmRequest(body: unknown): LlmRequest | null {
   };
 }
 
+/** The raw response of a vendor call, as a hung answer needs it. */
+export interface Connection {
+  once(event: 'close', listener: () => void): unknown;
+  destroy(): unknown;
+}
+
 /** Settles when the client hangs up, so a hung answer ends with the connection. */
-export function connectionClosed(raw: { once(event: 'close', listener: () => void): unknown }): Promise<void> {
-  return new Promise((resolve) => raw.once('close', () => resolve()));
+export function connectionClosed(raw: Connection): Promise<'closed'> {
+  return new Promise((resolve) => raw.once('close', () => resolve('closed')));
 }

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { complete } from './llm-completion.js';
 import { LlmControls } from './llm-controls.service.js';
 import { openAiRefusal } from './llm-parameter-rules.js';
-import { connectionClosed, readLlmRequest } from './llm-request.js';
+import { readLlmRequest } from './llm-request.js';
 
 /** Without max_tokens the protocol lets the model run on; the sandbox stops here. */
 const UNBOUNDED_MAX_TOKENS = 4096;
@@ -37,7 +37,7 @@ export class OpenAiChatController {
     if (refusal) return reply.status(400).send(error(refusal.message, 'invalid_request_error', refusal.param, refusal.code));
     const maxTokens = request.maxCompletionTokens ?? request.maxTokens;
     const answered = this.controls.record({ vendor, model: request.model, maxTokens });
-    const outcome = await this.controls.apply(request.model, connectionClosed(reply.raw));
+    const outcome = await this.controls.apply(request.model, reply.raw);
     if (outcome.kind === 'gone') return reply;
     reply.raw.once('finish', answered);
     if (outcome.kind === 'fail') return reply.status(outcome.status).send(error(`sandbox failure for ${request.model}`, 'server_error'));
