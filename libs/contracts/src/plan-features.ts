@@ -1,4 +1,11 @@
+import { PLAN_MODELS, type AiPlan } from './ai/plan-access.js';
 import type { Plan } from './plans.js';
+
+/** `models:<count>` from the plan's model set, so the feature and the access rule cannot disagree. */
+const models = (plan: AiPlan) => {
+  const set = PLAN_MODELS[plan];
+  return `models:${set === 'all' ? 'all' : set.length}`;
+};
 
 /**
  * What each plan unlocks, as data: validate-key and keys/validate report these names.
@@ -6,10 +13,10 @@ import type { Plan } from './plans.js';
  */
 export const PLAN_FEATURES: Readonly<Record<Plan, readonly string[]>> = {
   free: [],
-  label: ['ai-chat', 'models:3', 'agents:1', 'skills:3', 'a2a-messages:100'],
-  solo: ['ai-chat', 'models:5', 'agents:3', 'skills:10', 'a2a-messages:500'],
-  collective: ['ai-chat', 'models:7', 'agents:10', 'skills:25', 'a2a-messages:2000'],
-  network: ['ai-chat', 'models:all', 'agents:100', 'skills:100', 'a2a-messages:10000'],
+  label: ['ai-chat', models('label'), 'agents:1', 'skills:3', 'a2a-messages:100'],
+  solo: ['ai-chat', models('solo'), 'agents:3', 'skills:10', 'a2a-messages:500'],
+  collective: ['ai-chat', models('collective'), 'agents:10', 'skills:25', 'a2a-messages:2000'],
+  network: ['ai-chat', models('network'), 'agents:100', 'skills:100', 'a2a-messages:10000'],
   underground: ['ai-chat', 'agents:1'],
   starter: ['ai-chat', 'agents:1'],
   pro: ['ai-chat', 'agents:3'],

@@ -13,6 +13,9 @@ export interface OutboundOptions {
 
 export class OutboundUnavailableError extends Error {}
 
+/** The breaker refused without calling: open, or half-open with its one test call still running. */
+export class BreakerOpenError extends Error {}
+
 /**
  * Outbound HTTP to one third party: every call has a timeout, and an opossum breaker stops
  * calling a party that keeps failing. One instance per party, so one party's outage opens only
@@ -24,8 +27,13 @@ export class OutboundHttp {
   constructor(readonly name: string, options: OutboundOptions) {
     this.breaker = new CircuitBreaker(
       async (url: string, init: RequestInit) => {
-        const response = await fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs) });
-        if (response.status >= 500) throw new OutboundUnavailableError(`${name} answered ${response.status}`);
+        const timeout = AbortSignal.timeout(options.timeoutMs);
+        const response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+        if (response.status >= 500) {
+          // An unread body keeps its socket out of the pool; during an outage they would pile up.
+          await response.body?.cancel();
+          throw new OutboundUnavailableError(`${name} answered ${response.status}`);
+        }
         return response;
       },
       {
@@ -37,8 +45,11 @@ export class OutboundHttp {
     );
   }
 
+  /** `init.signal` (a caller's overall deadline) can end a call before its own timeout. */
   async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    return this.breaker.fire(url, init);
+    return this.breaker.fire(url, init).catch((error: unknown) => {
+      throw (error as { code?: unknown }).code === 'EOPENBREAKER' ? new BreakerOpenError(`${this.name} breaker is open`) : error;
+    });
   }
 
   /** An open breaker rejects calls without trying; a caller can skip this party instead. */

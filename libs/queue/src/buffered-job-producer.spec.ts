@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, type JobOf, type QueueName } from '@platform/contracts';
+import { ApiError, usageLogFailedLine, type JobOf, type QueueName } from '@platform/contracts';
 import { BufferedJobProducer, type JobSink } from './buffered-job-producer.js';
 
 type UsageJob = JobOf<'usage.log'>;
@@ -27,12 +27,12 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('BufferedJobProducer', () => {
   let sink: FakeSink;
-  let logged: string[];
+  let logged: unknown[];
   let sut: BufferedJobProducer<'usage.log'>;
 
   const producer = (capacity: number, sendTimeoutMs = 1000) => new BufferedJobProducer(sink, 'usage.log', {
-    capacity, retryIntervalMs: 3_600_000, sendTimeoutMs, failureLine: (message) => `[UsageLogger] Failed to log usage: ${message}`,
-  }, { error: (line: string) => logged.push(line) } as never);
+    capacity, retryIntervalMs: 3_600_000, sendTimeoutMs, failureLine: usageLogFailedLine,
+  }, { error: (line: unknown) => logged.push(line) } as never);
 
   beforeEach(() => {
     sink = new FakeSink();
@@ -72,7 +72,7 @@ describe('BufferedJobProducer', () => {
     expect(logged).toEqual([]);
   });
 
-  it('drops only past the buffer, logging the spec line and counting each drop', async () => {
+  it('drops only past the buffer, logging the spec line with the running drop count', async () => {
     sut = producer(2);
     sink.down = true;
     for (const n of [1, 2, 3, 4]) sut.enqueue(usage(n), randomUUID());
@@ -80,7 +80,7 @@ describe('BufferedJobProducer', () => {
 
     expect(sut.pending).toBe(2);
     expect(sut.dropped).toBe(2);
-    expect(logged).toEqual(Array(2).fill('[UsageLogger] Failed to log usage: Connection is closed.'));
+    expect(logged).toEqual([1, 2].map((droppedTotal) => ({ msg: usageLogFailedLine('Connection is closed.'), droppedTotal })));
   });
 
   it('holds a job whose enqueue does not answer in time', async () => {
@@ -104,7 +104,7 @@ describe('BufferedJobProducer', () => {
 
     expect(sut.pending).toBe(0);
     expect(sut.dropped).toBe(1);
-    expect(logged).toEqual(['[UsageLogger] Failed to log usage: inputTokens must not be less than 0']);
+    expect(logged).toEqual([{ msg: usageLogFailedLine('inputTokens must not be less than 0'), droppedTotal: 1 }]);
   });
 
   it('offers what it holds once more on close', async () => {
@@ -117,5 +117,32 @@ describe('BufferedJobProducer', () => {
     await sut.close();
 
     expect(sink.accepted).toHaveLength(1);
+  });
+
+  it('logs and counts what it still holds when close finds the queue down', async () => {
+    sut = producer(5);
+    sink.down = true;
+    for (const n of [1, 2]) sut.enqueue(usage(n), randomUUID());
+    await settle();
+
+    await sut.close();
+
+    expect(sink.accepted).toEqual([]);
+    expect(sut.pending).toBe(0);
+    expect(sut.dropped).toBe(2);
+    expect(logged).toEqual([1, 2].map((droppedTotal) => ({ msg: usageLogFailedLine('Connection is closed.'), droppedTotal })));
+  });
+
+  it('drops, logged and counted, a job the queue refuses after close', async () => {
+    sut = producer(5);
+    await sut.close();
+    sink.down = true;
+
+    sut.enqueue(usage(1), randomUUID());
+    await settle();
+
+    expect(sut.pending).toBe(0);
+    expect(sut.dropped).toBe(1);
+    expect(logged).toEqual([{ msg: usageLogFailedLine('Connection is closed.'), droppedTotal: 1 }]);
   });
 });

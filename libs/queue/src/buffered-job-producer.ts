@@ -32,6 +32,9 @@ export class BufferedJobProducer<Q extends QueueName> {
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | undefined;
   private droppedCount = 0;
+  private closed = false;
+  /** Why the queue last refused a held job: the reason given for what close cannot deliver. */
+  private lastRefusal: unknown;
 
   constructor(
     private readonly sink: JobSink,
@@ -64,10 +67,15 @@ export class BufferedJobProducer<Q extends QueueName> {
     return this.flushing;
   }
 
-  /** Stops the timer after a last offer of what is held. */
+  /**
+   * Stops the timer after a last offer of what is held; what the queue still refuses is dropped
+   * like an overflow, so no job is lost without its log line and count.
+   */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    this.closed = true;
     await this.flush();
+    this.held.splice(0).forEach(() => this.drop(this.lastRefusal));
   }
 
   private async drain(): Promise<void> {
@@ -76,7 +84,10 @@ export class BufferedJobProducer<Q extends QueueName> {
       try {
         await this.send(next);
       } catch (error) {
-        if (!isPermanent(error)) return;
+        if (!isPermanent(error)) {
+          this.lastRefusal = error;
+          return;
+        }
         this.drop(error);
       }
       this.held.shift();
@@ -93,16 +104,18 @@ export class BufferedJobProducer<Q extends QueueName> {
   }
 
   private hold(job: Held<Q>, error: unknown): void {
-    if (isPermanent(error) || this.held.length >= this.options.capacity) {
+    // After close nothing offers a held job again.
+    if (this.closed || isPermanent(error) || this.held.length >= this.options.capacity) {
       this.drop(error);
       return;
     }
     this.held.push(job);
   }
 
+  /** The line stays the spec's words; the running total rides along as a field (decision 38: drops are counted). */
   private drop(error: unknown): void {
     this.droppedCount += 1;
-    this.logger.error(this.options.failureLine(error instanceof Error ? error.message : String(error)));
+    this.logger.error({ msg: this.options.failureLine(error instanceof Error ? error.message : String(error)), droppedTotal: this.droppedCount });
   }
 }
 

@@ -1,5 +1,6 @@
 import { CommonEnv, EnvInt, Secret } from '@platform/config';
-import { IsString, Matches } from 'class-validator';
+import { AI_CHAT_TIMEOUT_MS } from '@platform/contracts';
+import { IsString, Matches, Max } from 'class-validator';
 
 const URL_RULE = [/^https?:\/\/.+/, { message: 'must be an http(s) URL' }] as const;
 
@@ -15,6 +16,12 @@ export class AiGatewayEnv extends CommonEnv {
 
   /** One attempt at one model (platform-core section 8). */
   @EnvInt(1) AI_MODEL_TIMEOUT_MS = 30_000;
+
+  /**
+   * All attempts of one chat: none starts after it, and the running one ends with it. Below the
+   * edge's AI_CHAT_TIMEOUT_MS so the caller gets the service's answer, not the edge's 504.
+   */
+  @Max(AI_CHAT_TIMEOUT_MS - 1) @EnvInt(1) AI_CHAT_BUDGET_MS = AI_CHAT_TIMEOUT_MS - 5_000;
 
   /** How long an open provider breaker skips that provider before letting one call test it. */
   @EnvInt(1) AI_BREAKER_RESET_MS = 30_000;

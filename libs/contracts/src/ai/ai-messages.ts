@@ -4,6 +4,7 @@ export const AI_MESSAGES = {
   subscriptionRequired: 'An active subscription is required',
   modelRestricted: 'Your plan does not include this model',
   quotaExceeded: 'Monthly token quota exceeded',
+  quotaUnavailable: 'Quota service unavailable',
   messagesRequired: 'messages must be a non-empty array',
   messageRole: 'each message needs role user, assistant or system',
   messageContent: 'each message needs string content',

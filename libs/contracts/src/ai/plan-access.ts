@@ -18,8 +18,7 @@ export const PLAN_MODELS: Readonly<Record<AiPlan, readonly string[] | 'all'>> = 
 };
 
 /** Input plus output tokens per user per calendar month (UTC); null is unlimited. */
-export const MONTHLY_TOKEN_QUOTA: Readonly<Record<AiPlan | 'free', number | null>> = {
-  free: 0,
+export const MONTHLY_TOKEN_QUOTA: Readonly<Record<AiPlan, number | null>> = {
   solo: 2_000_000,
   collective: 6_000_000,
   label: 20_000_000,

@@ -8,3 +8,8 @@ export const USAGE_MESSAGES = {
 } as const;
 
 export const USAGE_MAX_DAYS = 365;
+
+/** The spec's failure line (platform-core, UsageLogger), written by the usage producer and the usage worker. */
+export function usageLogFailedLine(message: string): string {
+  return `[UsageLogger] Failed to log usage: ${message}`;
+}

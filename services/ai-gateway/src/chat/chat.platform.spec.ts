@@ -153,6 +153,20 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
       expect(await llm.calls()).toEqual([expect.objectContaining({ vendor: 'anthropic', model: 'claude-haiku-4-5', maxTokens: 1024 })]);
     });
 
+    it('sends the direct vendor one of temperature and top_p, within its range, so the requested model serves', async () => {
+      const response = await chat(subscriber('solo'), { ...hello, model: 'anthropic/claude-haiku-4-5', temperature: 1.5, top_p: 0.9 });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ model: 'anthropic/claude-haiku-4-5', provider: 'anthropic' });
+      expect(await llm.calls()).toEqual([expect.objectContaining({ vendor: 'anthropic', model: 'claude-haiku-4-5' })]);
+    });
+
+    it('sends OpenAI\'s reasoning model max_completion_tokens and no sampling parameters, so it serves', async () => {
+      const response = await chat(subscriber('network'), { ...hello, model: 'openai/o3', temperature: 0.5, top_p: 0.9, max_tokens: 64 });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ model: 'openai/o3', provider: 'openai', message: { content: 'o3 reply: Hello there' } });
+      expect(await llm.calls()).toEqual([expect.objectContaining({ vendor: 'openai', model: 'o3', maxTokens: 64 })]);
+    });
+
     it('picks a model from the task type when none is given, within the plan', async () => {
       const response = await chat(subscriber('label'), { ...hello, taskType: 'fast' });
       expect(response.status).toBe(200);

@@ -52,13 +52,17 @@ export class ChatService {
     try {
       served = await this.runner.run(plan, { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p });
     } catch (error) {
-      if (reservation) await this.quota.release(reservation);
+      // The provider's error is the answer; a release Redis refuses leaves the reservation counted.
+      if (reservation) {
+        await this.quota.release(reservation)
+          .catch((failure: unknown) => this.logger.warn(`quota release failed for ${caller.userId}: ${reason(failure)}`));
+      }
       throw error;
     }
     if (reservation) {
       // The answer exists and is owed to the caller; a settle Redis refuses leaves the larger reservation counted.
       await this.quota.settle(reservation, served.promptTokens + served.completionTokens)
-        .catch((error: unknown) => this.logger.warn(`quota settle failed for ${caller.userId}: ${error instanceof Error ? error.message : String(error)}`));
+        .catch((error: unknown) => this.logger.warn(`quota settle failed for ${caller.userId}: ${reason(error)}`));
     }
     this.usage.record({
       userId: caller.userId,
@@ -79,14 +83,24 @@ export class ChatService {
     };
   }
 
-  /** Nothing to reserve on an unlimited quota (network, admins). */
+  /**
+   * Nothing to reserve on an unlimited quota (network, admins). Fails closed: while Redis cannot
+   * count, a counted caller gets 503 rather than chats the quota never sees.
+   */
   private async reserve(userId: string, access: AiAccess, tokens: number): Promise<Reservation | null> {
     const limit = MONTHLY_TOKEN_QUOTA[access.plan];
     if (limit === null) return null;
-    const outcome = await this.quota.reserve(userId, limit, tokens, new Date());
+    const outcome = await this.quota.reserve(userId, limit, tokens, new Date()).catch((error: unknown) => {
+      this.logger.error(`quota reservation failed for ${userId}: ${reason(error)}`);
+      throw new ApiError(503, M.quotaUnavailable);
+    });
     if (outcome.admitted) return outcome.reservation;
     throw new ApiError(429, M.quotaExceeded, {
       success: false, code: ERROR_CODES.quotaExceeded, limit, used: outcome.used, resetsAt: outcome.resetsAt.toISOString(),
     });
   }
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

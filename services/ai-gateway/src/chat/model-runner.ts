@@ -1,5 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AI_MESSAGES as M, ApiError, MAX_MODEL_ATTEMPTS } from '@platform/contracts';
+import { BreakerOpenError } from '@platform/http';
+import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
+import type { AiGatewayEnv } from '../ai-gateway.env.js';
 import type { Completion, CompletionRequest } from '../providers/chat-provider.js';
 import { ProviderRegistry } from '../providers/provider-registry.js';
 import type { Attempt } from './attempt-plan.js';
@@ -10,26 +13,29 @@ export interface Served extends Completion {
 }
 
 /**
- * Tries a plan's models in order until one answers. A provider whose breaker is open is skipped
- * without counting as an attempt; at most MAX_MODEL_ATTEMPTS calls are made, each bounded by
- * AI_MODEL_TIMEOUT_MS.
+ * Tries a plan's models in order until one answers. A provider whose breaker is open, or half-open
+ * with its test call running, is skipped without counting as an attempt; at most MAX_MODEL_ATTEMPTS
+ * calls are made, each bounded by AI_MODEL_TIMEOUT_MS, and all of them by AI_CHAT_BUDGET_MS.
  */
 @Injectable()
 export class ModelRunner {
   private readonly logger = new Logger(ModelRunner.name);
 
-  constructor(private readonly providers: ProviderRegistry) {}
+  constructor(private readonly providers: ProviderRegistry, @Inject(AI_GATEWAY_ENV) private readonly env: AiGatewayEnv) {}
 
   async run(plan: Attempt[], request: Omit<CompletionRequest, 'model'>): Promise<Served> {
     if (!plan.length) throw new ApiError(404, M.noModels);
+    const deadline = AbortSignal.timeout(this.env.AI_CHAT_BUDGET_MS);
     let tried = 0;
     for (const attempt of plan) {
-      if (tried === MAX_MODEL_ATTEMPTS) break;
+      if (tried === MAX_MODEL_ATTEMPTS || deadline.aborted) break;
       if (!this.providers.isAvailable(attempt.provider)) continue;
-      tried += 1;
       try {
-        return { ...(await this.providers.complete(attempt.provider, attempt.model, request)), ...attempt };
+        return { ...(await this.providers.complete(attempt.provider, attempt.model, request, deadline)), ...attempt };
       } catch (error) {
+        // A half-open breaker lets one test call through and refuses the others at once: skipped, like an open one.
+        if (error instanceof BreakerOpenError) continue;
+        tried += 1;
         this.logger.warn(`${attempt.model} on ${attempt.provider} failed, trying the next model: ${error instanceof Error ? error.message : String(error)}`);
       }
     }

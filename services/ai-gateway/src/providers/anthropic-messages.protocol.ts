@@ -6,6 +6,18 @@ interface MessagesBody {
   usage?: { input_tokens?: unknown; output_tokens?: unknown };
 }
 
+/** The vendor's temperature range ends here; the chat body allows up to 2, as the chat-completions protocol does. */
+const MAX_TEMPERATURE = 1;
+
+/**
+ * The vendor's newer models refuse temperature and top_p together, so only one is sent: the
+ * temperature when a caller gave both, clamped to the vendor's range.
+ */
+function sampling(request: CompletionRequest): { temperature?: number; top_p?: number } {
+  if (request.temperature !== undefined) return { temperature: Math.min(request.temperature, MAX_TEMPERATURE) };
+  return request.topP === undefined ? {} : { top_p: request.topP };
+}
+
 /** The messages protocol: system prompts travel in `system`, not as a message. */
 export class AnthropicMessagesProtocol implements ChatProtocol {
   constructor(private readonly apiKey: string, private readonly version: string) {}
@@ -20,8 +32,7 @@ export class AnthropicMessagesProtocol implements ChatProtocol {
         max_tokens: request.maxTokens,
         ...(system.length ? { system: system.join('\n\n') } : {}),
         messages: request.messages.filter((message) => message.role !== 'system').map(({ role, content }) => ({ role, content })),
-        temperature: request.temperature,
-        top_p: request.topP,
+        ...sampling(request),
       },
     };
   }

@@ -6,20 +6,28 @@ interface ChatCompletionBody {
   usage?: { prompt_tokens?: unknown; completion_tokens?: unknown };
 }
 
-/** The chat-completions protocol: the aggregator and OpenAI speak it. */
+/** OpenAI's reasoning models (o1, o3, o4-mini): sampling is fixed, and a temperature or top_p is refused. */
+const REASONING_MODEL = /^o\d/;
+
+/**
+ * The chat-completions protocol: the aggregator and OpenAI speak it. OpenAI itself refuses
+ * `max_tokens` for its reasoning models and takes `max_completion_tokens` for every model; the
+ * aggregator takes `max_tokens` and adapts the parameters to the model it routes to.
+ */
 export class OpenAiChatProtocol implements ChatProtocol {
-  constructor(private readonly apiKey: string) {}
+  constructor(private readonly apiKey: string, private readonly vendor: 'aggregator' | 'openai') {}
 
   request(request: CompletionRequest) {
+    const direct = this.vendor === 'openai';
+    const fixedSampling = direct && REASONING_MODEL.test(request.model);
     return {
       path: '/chat/completions',
       headers: { authorization: `Bearer ${this.apiKey}` },
       body: {
         model: request.model,
         messages: request.messages.map(({ role, content }) => ({ role, content })),
-        max_tokens: request.maxTokens,
-        temperature: request.temperature,
-        top_p: request.topP,
+        ...(direct ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens }),
+        ...(fixedSampling ? {} : { temperature: request.temperature, top_p: request.topP }),
       },
     };
   }

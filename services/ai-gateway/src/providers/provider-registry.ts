@@ -32,9 +32,9 @@ export class ProviderRegistry implements OnApplicationShutdown {
     const provider = (name: AiProvider, baseUrl: string, apiKey: string, protocol: ChatProtocol): Provider =>
       ({ baseUrl: baseUrl.replace(/\/+$/, ''), configured: apiKey !== '', protocol, http: http(name) });
     this.providers = {
-      openrouter: provider('openrouter', env.OPENROUTER_BASE_URL, env.OPENROUTER_API_KEY, new OpenAiChatProtocol(env.OPENROUTER_API_KEY)),
+      openrouter: provider('openrouter', env.OPENROUTER_BASE_URL, env.OPENROUTER_API_KEY, new OpenAiChatProtocol(env.OPENROUTER_API_KEY, 'aggregator')),
       anthropic: provider('anthropic', env.ANTHROPIC_BASE_URL, env.ANTHROPIC_API_KEY, new AnthropicMessagesProtocol(env.ANTHROPIC_API_KEY, env.ANTHROPIC_VERSION)),
-      openai: provider('openai', env.OPENAI_BASE_URL, env.OPENAI_API_KEY, new OpenAiChatProtocol(env.OPENAI_API_KEY)),
+      openai: provider('openai', env.OPENAI_BASE_URL, env.OPENAI_API_KEY, new OpenAiChatProtocol(env.OPENAI_API_KEY, 'openai')),
     };
   }
 
@@ -51,7 +51,8 @@ export class ProviderRegistry implements OnApplicationShutdown {
     return Object.fromEntries(AI_PROVIDERS.map((name) => [name, this.isAvailable(name)])) as Record<AiProvider, boolean>;
   }
 
-  async complete(name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>): Promise<Completion> {
+  /** `deadline` ends the call early when the chat's whole budget runs out first. */
+  async complete(name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, deadline?: AbortSignal): Promise<Completion> {
     const provider = this.providers[name];
     const model = name === 'openrouter' ? catalogueId : catalogueId.slice(catalogueId.indexOf('/') + 1);
     const call = provider.protocol.request({ ...request, model });
@@ -59,8 +60,13 @@ export class ProviderRegistry implements OnApplicationShutdown {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...call.headers },
       body: JSON.stringify(call.body),
+      signal: deadline,
     });
-    if (!response.ok) throw new ProviderError(`${name} answered ${response.status} for ${model}`);
+    if (!response.ok) {
+      // Released unread, so a vendor refusing every call does not hold a socket per refusal.
+      await response.body?.cancel();
+      throw new ProviderError(`${name} answered ${response.status} for ${model}`);
+    }
     return provider.protocol.parse(await response.json());
   }
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { QUEUES } from '@platform/contracts';
+import { QUEUES, usageLogFailedLine } from '@platform/contracts';
 import { BufferedJobProducer, QueueFactory } from '@platform/queue';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
@@ -24,7 +24,7 @@ export class UsageRecorder implements OnApplicationShutdown {
     this.producer = new BufferedJobProducer(queues, QUEUES.usageLog, {
       capacity: env.USAGE_BUFFER_SIZE,
       retryIntervalMs: env.USAGE_RETRY_MS,
-      failureLine: (message) => `[UsageLogger] Failed to log usage: ${message}`,
+      failureLine: usageLogFailedLine,
     });
   }
 

@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { complete } from './llm-completion.js';
 import { LlmControls } from './llm-controls.service.js';
-import { connectionClosed, readLlmRequest } from './llm-request.js';
+import { anthropicRefusal } from './llm-parameter-rules.js';
+import { readLlmRequest } from './llm-request.js';
 
 /** The messages protocol (POST /v1/messages with x-api-key and anthropic-version), under `/anthropic`. */
 @Controller('anthropic/v1')
@@ -24,8 +25,10 @@ export class AnthropicMessagesController {
     if (request.messages.some((message) => message.role !== 'user' && message.role !== 'assistant')) {
       return reply.status(400).send(error('invalid_request_error', 'messages roles must be user or assistant; use the system field'));
     }
+    const refusal = anthropicRefusal(request);
+    if (refusal) return reply.status(400).send(error('invalid_request_error', refusal));
     const answered = this.controls.record({ vendor: 'anthropic', model: request.model, maxTokens: request.maxTokens });
-    const outcome = await this.controls.apply(request.model, connectionClosed(reply.raw));
+    const outcome = await this.controls.apply(request.model, reply.raw);
     if (outcome.kind === 'gone') return reply;
     reply.raw.once('finish', answered);
     if (outcome.kind === 'fail') return reply.status(outcome.status).send(error('api_error', `sandbox failure for ${request.model}`));

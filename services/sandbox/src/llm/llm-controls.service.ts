@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { connectionClosed, type Connection } from './llm-request.js';
 
 /** How the sandbox misbehaves for one model, set by a test through PUT /llm/controls/:model. */
 export interface LlmControl {
@@ -20,7 +21,7 @@ export interface LlmCall {
   durationMs: number | null;
 }
 
-/** A hung answer is let go after this long so a forgotten control cannot pin a socket forever. */
+/** A hung answer's connection is cut after this long so a forgotten control cannot pin a socket forever. */
 const HANG_LIMIT_MS = 120_000;
 
 /** The call log keeps the latest calls only: `npm start` runs the sandbox for days. */
@@ -58,11 +59,12 @@ export class LlmControls {
     return [...this.calls];
   }
 
-  /** Applies the model's control: waits, fails or hangs until `closed` settles. */
-  async apply(model: string, closed: Promise<void>): Promise<ControlOutcome> {
+  /** Applies the model's control: waits, fails, or hangs until the client hangs up or HANG_LIMIT_MS cuts the connection. */
+  async apply(model: string, connection: Connection): Promise<ControlOutcome> {
     const control = this.controls.get(model) ?? {};
     if (control.hang) {
-      await Promise.race([closed, sleep(HANG_LIMIT_MS, undefined, { ref: false })]);
+      const ended = await Promise.race([connectionClosed(connection), sleep(HANG_LIMIT_MS, 'limit' as const, { ref: false })]);
+      if (ended === 'limit') connection.destroy();
       return { kind: 'gone' };
     }
     if (control.latencyMs) await sleep(control.latencyMs);

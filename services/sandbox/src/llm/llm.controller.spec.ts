@@ -29,6 +29,35 @@ describe('sandbox LLM vendors', () => {
       });
     });
 
+    it('refuses, at the OpenAI base, max_tokens and a temperature or top_p for a reasoning model, in OpenAI\'s error shape', async () => {
+      const refusal = async (body: Record<string, unknown>) => {
+        const response = await post(`${sandbox.llm.openai}/chat/completions`, { model: 'o3', messages, ...body }, { authorization: 'Bearer k' });
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await refusal({ max_tokens: 10 })).toEqual({ status: 400, body: { error: {
+        message: "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+        type: 'invalid_request_error', param: 'max_tokens', code: 'unsupported_parameter',
+      } } });
+      expect(await refusal({ max_completion_tokens: 10, temperature: 0.5 })).toEqual({ status: 400, body: { error: {
+        message: "Unsupported value: 'temperature' does not support 0.5 with this model. Only the default (1) value is supported.",
+        type: 'invalid_request_error', param: 'temperature', code: 'unsupported_value',
+      } } });
+      expect((await refusal({ max_completion_tokens: 10, top_p: 0.9 })).status).toBe(400);
+    });
+
+    it('takes max_completion_tokens as the limit, and leaves reasoning-model parameters to the aggregator', async () => {
+      const direct = await post(`${sandbox.llm.openai}/chat/completions`, { model: 'o3', messages, max_completion_tokens: 2 }, { authorization: 'Bearer k' });
+      expect(direct.status).toBe(200);
+      expect(await direct.json()).toMatchObject({ choices: [{ message: { content: 'o3 reply' }, finish_reason: 'length' }] });
+      const aggregated = await post(`${sandbox.llm.openrouter}/chat/completions`, { model: 'o3', messages, max_tokens: 2, temperature: 0.5 }, {
+        authorization: 'Bearer k',
+      });
+      expect(aggregated.status).toBe(200);
+      expect(await (await fetch(`${sandbox.url}/llm/calls`)).json()).toEqual({
+        calls: [expect.objectContaining({ vendor: 'openai', maxTokens: 2 }), expect.objectContaining({ vendor: 'openrouter', maxTokens: 2 })],
+      });
+    });
+
     it('answers 401 without a bearer key and 400 without messages', async () => {
       expect((await post(`${sandbox.llm.openai}/chat/completions`, { model: 'm', messages }, {})).status).toBe(401);
       expect((await post(`${sandbox.llm.openai}/chat/completions`, { model: 'm', messages: [] }, { authorization: 'Bearer k' })).status).toBe(400);
@@ -45,6 +74,21 @@ describe('sandbox LLM vendors', () => {
         type: 'message', role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'claude reply' }],
         stop_reason: 'max_tokens', usage: { input_tokens: 9, output_tokens: 2 },
       });
+    });
+
+    it('refuses a temperature above 1, and temperature with top_p on a 4.5 model, in the vendor\'s error shape', async () => {
+      const refusal = async (model: string, sampling: Record<string, number>) => {
+        const response = await post(`${sandbox.llm.anthropic}/v1/messages`, { model, max_tokens: 5, messages, ...sampling }, headers);
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await refusal('claude-haiku-4-5', { temperature: 1.5 })).toEqual({ status: 400, body: {
+        type: 'error', error: { type: 'invalid_request_error', message: 'temperature: Input should be less than or equal to 1' },
+      } });
+      expect(await refusal('claude-sonnet-4-5', { temperature: 0.5, top_p: 0.9 })).toEqual({ status: 400, body: {
+        type: 'error', error: { type: 'invalid_request_error', message: '`temperature` and `top_p` cannot both be specified for this model. Please use only one.' },
+      } });
+      expect((await refusal('claude-3-5-haiku', { temperature: 0.5, top_p: 0.9 })).status).toBe(200);
+      expect((await refusal('claude-opus-4-6', { top_p: 0.9 })).status).toBe(200);
     });
 
     it('needs x-api-key, anthropic-version and max_tokens', async () => {

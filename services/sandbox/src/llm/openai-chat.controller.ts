@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { complete } from './llm-completion.js';
 import { LlmControls } from './llm-controls.service.js';
-import { connectionClosed, readLlmRequest } from './llm-request.js';
+import { openAiRefusal } from './llm-parameter-rules.js';
+import { readLlmRequest } from './llm-request.js';
 
 /** Without max_tokens the protocol lets the model run on; the sandbox stops here. */
 const UNBOUNDED_MAX_TOKENS = 4096;
@@ -26,18 +27,21 @@ export class OpenAiChatController {
     return this.answer('openai', body, authorization, reply);
   }
 
-  private async answer(vendor: string, body: unknown, authorization: string | undefined, reply: FastifyReply) {
+  private async answer(vendor: 'openrouter' | 'openai', body: unknown, authorization: string | undefined, reply: FastifyReply) {
     if (!/^Bearer\s+\S+/i.test(authorization ?? '')) {
       return reply.status(401).send(error('Missing bearer API key', 'invalid_request_error'));
     }
     const request = readLlmRequest(body);
     if (!request) return reply.status(400).send(error('model and a non-empty messages array are required', 'invalid_request_error'));
-    const answered = this.controls.record({ vendor, model: request.model, maxTokens: request.maxTokens });
-    const outcome = await this.controls.apply(request.model, connectionClosed(reply.raw));
+    const refusal = vendor === 'openai' ? openAiRefusal(request) : null;
+    if (refusal) return reply.status(400).send(error(refusal.message, 'invalid_request_error', refusal.param, refusal.code));
+    const maxTokens = request.maxCompletionTokens ?? request.maxTokens;
+    const answered = this.controls.record({ vendor, model: request.model, maxTokens });
+    const outcome = await this.controls.apply(request.model, reply.raw);
     if (outcome.kind === 'gone') return reply;
     reply.raw.once('finish', answered);
     if (outcome.kind === 'fail') return reply.status(outcome.status).send(error(`sandbox failure for ${request.model}`, 'server_error'));
-    const result = complete(request.model, request.messages, request.maxTokens ?? UNBOUNDED_MAX_TOKENS);
+    const result = complete(request.model, request.messages, maxTokens ?? UNBOUNDED_MAX_TOKENS);
     return reply.status(200).send({
       id: `chatcmpl-${randomUUID()}`,
       object: 'chat.completion',
@@ -53,6 +57,6 @@ export class OpenAiChatController {
   }
 }
 
-function error(message: string, type: string) {
-  return { error: { message, type, code: null } };
+function error(message: string, type: string, param: string | null = null, code: string | null = null) {
+  return { error: { message, type, param, code } };
 }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { microsToUsd, type UsageEventJob } from '@platform/contracts';
+import { microsToUsd, usageLogFailedLine, type UsageEventJob } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { dailyRollup, pricedEvents, type DailyUsage, type PricedEvent } from './daily-rollup.js';
 import { UsageLogEntity } from './usage-log.entity.js';
@@ -33,7 +33,7 @@ export class UsageLogService {
       return inserted;
     }).catch((error: unknown) => {
       // The jobs are retried with backoff; this line is the spec's record of the failed write.
-      this.logger.error(`[UsageLogger] Failed to log usage: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(usageLogFailedLine(error instanceof Error ? error.message : String(error)));
       throw error;
     });
     for (const event of written) {

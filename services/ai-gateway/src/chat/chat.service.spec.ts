@@ -1,0 +1,55 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import { AI_MESSAGES as M, ApiError, type AuthContext } from '@platform/contracts';
+import type { QuotaStore } from '../quota/quota.store.js';
+import type { UsageRecorder } from '../usage/usage-recorder.js';
+import type { ModelRunner } from './model-runner.js';
+import { ChatService } from './chat.service.js';
+
+const caller = { userId: 'user-1' } as AuthContext;
+const solo = { plan: 'solo', admin: false } as const;
+const hello = { messages: [{ role: 'user' as const, content: 'Hello there' }] };
+const redisDown = () => Promise.reject(new Error('Connection is closed.'));
+
+describe('ChatService', () => {
+  let run: jest.Mock<ModelRunner['run']>;
+  let quota: { reserve: jest.Mock<QuotaStore['reserve']>; settle: jest.Mock<QuotaStore['settle']>; release: jest.Mock<QuotaStore['release']> };
+  let record: jest.Mock<UsageRecorder['record']>;
+  let sut: ChatService;
+
+  beforeEach(() => {
+    jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    run = jest.fn<ModelRunner['run']>();
+    quota = { reserve: jest.fn<QuotaStore['reserve']>(), settle: jest.fn<QuotaStore['settle']>(), release: jest.fn<QuotaStore['release']>() };
+    record = jest.fn<UsageRecorder['record']>();
+    sut = new ChatService({ run } as unknown as ModelRunner, quota as unknown as QuotaStore, { record } as unknown as UsageRecorder);
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('answers 503 Quota service unavailable, calling no model, when the quota store cannot reserve', async () => {
+    quota.reserve.mockImplementation(redisDown);
+
+    const refused = await sut.chat(caller, {}, solo, hello).catch((error: unknown) => error);
+
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 503 });
+    expect((refused as ApiError).toBody()).toEqual({ error: M.quotaUnavailable });
+    expect(run).not.toHaveBeenCalled();
+    expect(record).not.toHaveBeenCalled();
+  });
+
+  it('keeps the provider error when the reservation cannot be released either', async () => {
+    const reservation = { key: 'quota-key', tokens: 1030 };
+    quota.reserve.mockResolvedValue({ admitted: true, reservation });
+    quota.release.mockImplementation(redisDown);
+    run.mockRejectedValue(new ApiError(500, M.providerError));
+
+    await expect(sut.chat(caller, {}, solo, hello)).rejects.toEqual(new ApiError(500, M.providerError));
+    expect(quota.release).toHaveBeenCalledWith(reservation);
+    expect(record).not.toHaveBeenCalled();
+  });
+});

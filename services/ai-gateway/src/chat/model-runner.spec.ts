@@ -1,0 +1,62 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import { AI_MESSAGES as M } from '@platform/contracts';
+import { BreakerOpenError } from '@platform/http';
+import { ProviderError, type Completion } from '../providers/chat-provider.js';
+import type { AiGatewayEnv } from '../ai-gateway.env.js';
+import type { ProviderRegistry } from '../providers/provider-registry.js';
+import type { Attempt } from './attempt-plan.js';
+import { ModelRunner } from './model-runner.js';
+
+const BUDGET_MS = 150;
+const request = { messages: [{ role: 'user' as const, content: 'Hi' }], maxTokens: 16 };
+const answer: Completion = { id: 'c-1', content: 'hello', promptTokens: 4, completionTokens: 1 };
+const plan: Attempt[] = [
+  { model: 'anthropic/claude-sonnet-4-5', provider: 'anthropic' },
+  { model: 'meta-llama/llama-3.3-70b-instruct', provider: 'openrouter' },
+  { model: 'google/gemini-2.5-flash', provider: 'openrouter' },
+  { model: 'mistralai/mistral-large', provider: 'openrouter' },
+];
+
+describe('ModelRunner', () => {
+  let complete: jest.Mock<ProviderRegistry['complete']>;
+  let sut: ModelRunner;
+
+  beforeEach(() => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    complete = jest.fn<ProviderRegistry['complete']>();
+    sut = new ModelRunner({ isAvailable: () => true, complete } as unknown as ProviderRegistry, { AI_CHAT_BUDGET_MS: BUDGET_MS } as AiGatewayEnv);
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+
+  it('skips a provider whose half-open breaker refuses at once, without counting it as an attempt', async () => {
+    complete
+      .mockRejectedValueOnce(new BreakerOpenError('anthropic breaker is open'))
+      .mockRejectedValueOnce(new ProviderError('openrouter answered 400'))
+      .mockRejectedValueOnce(new ProviderError('openrouter answered 400'))
+      .mockResolvedValueOnce(answer);
+
+    await expect(sut.run(plan, request)).resolves.toEqual({ ...answer, model: 'mistralai/mistral-large', provider: 'openrouter' });
+    expect(complete).toHaveBeenCalledTimes(4);
+  });
+
+  it('answers 404 No models available when every breaker refused', async () => {
+    complete.mockRejectedValue(new BreakerOpenError('breaker is open'));
+
+    await expect(sut.run(plan, request)).rejects.toMatchObject({ status: 404, message: M.noModels });
+  });
+
+  it('ends the running attempt and starts no other once AI_CHAT_BUDGET_MS is spent', async () => {
+    complete.mockImplementation((_provider, _model, _request, deadline) => new Promise((_resolve, reject) => {
+      deadline!.addEventListener('abort', () => reject(deadline!.reason));
+    }));
+    const started = Date.now();
+
+    await expect(sut.run(plan, request)).rejects.toMatchObject({ status: 500, message: M.providerError });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(BUDGET_MS - 5);
+    expect(complete).toHaveBeenCalledTimes(1);
+  });
+});
