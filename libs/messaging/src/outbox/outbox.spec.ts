@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { NestFactory } from '@nestjs/core';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -8,6 +9,7 @@ import { loadEnv, CommonEnv } from '@platform/config';
 import { EVENTS, type UserRegisteredEvent } from '@platform/contracts';
 import { DatabaseModule, Db, migrateSchema } from '@platform/database';
 import { createTestDatabase, deleteEventStream, INFRA, type TestDatabase } from '@platform/testing';
+import { EventBus } from '../event-bus.js';
 import { MessagingModule } from '../messaging.module.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 import { outboxTable } from './outbox-table.js';
@@ -92,6 +94,33 @@ describe('Outbox', () => {
     await app.get(Outbox).flush();
     await until(() => heard.includes(event.eventId));
     expect(await waiting()).toBe(0);
+  });
+
+  it('publishes an event committed while a flush is already past its read', async () => {
+    const app = await start('api');
+    const events = app.get(EventBus);
+    const publish = events.publish.bind(events);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let reading = false;
+    jest.spyOn(events, 'publish').mockImplementation(async (...args) => {
+      reading = true;
+      await held;
+      return publish(...args);
+    });
+    const first = registered();
+    const second = registered();
+    const db = app.get(Db);
+    const outbox = app.get(Outbox);
+    await db.asSystem((manager) => outbox.add(manager, EVENTS.identity.userRegistered, first));
+    const running = outbox.flush();
+    await until(() => reading);
+    await db.asSystem((manager) => outbox.add(manager, EVENTS.identity.userRegistered, second));
+    const joined = outbox.flush();
+    release();
+    await Promise.all([running, joined]);
+    expect(await waiting()).toBe(0);
+    await until(() => heard.includes(first.eventId) && heard.includes(second.eventId));
   });
 
   it('never publishes an event whose transaction rolled back', async () => {
