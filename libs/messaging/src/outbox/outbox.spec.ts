@@ -8,7 +8,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { loadEnv, CommonEnv } from '@platform/config';
 import { EVENTS, type UserRegisteredEvent } from '@platform/contracts';
 import { DatabaseModule, Db, migrateSchema } from '@platform/database';
-import { createTestDatabase, deleteEventStream, INFRA, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, deleteEventStream, INFRA, waitUntil, type TestDatabase } from '@platform/testing';
 import { EventBus } from '../event-bus.js';
 import { MessagingModule } from '../messaging.module.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
@@ -60,13 +60,6 @@ describe('Outbox', () => {
     return rows[0]!.n;
   }
 
-  async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-    for (const deadline = Date.now() + timeoutMs; !(await condition());) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   beforeAll(async () => {
     database = await createTestDatabase();
     await migrateSchema(database.url, schema);
@@ -92,7 +85,7 @@ describe('Outbox', () => {
     const event = registered();
     await app.get(Db).asSystem((manager) => app.get(Outbox).add(manager, EVENTS.identity.userRegistered, event));
     await app.get(Outbox).flush();
-    await until(() => heard.includes(event.eventId));
+    await waitUntil('the event heard', async () => heard, (ids) => ids.includes(event.eventId), 5000);
     expect(await waiting()).toBe(0);
   });
 
@@ -114,13 +107,13 @@ describe('Outbox', () => {
     const outbox = app.get(Outbox);
     await db.asSystem((manager) => outbox.add(manager, EVENTS.identity.userRegistered, first));
     const running = outbox.flush();
-    await until(() => reading);
+    await waitUntil('the first flush publishing', async () => reading, (value) => value, 5000);
     await db.asSystem((manager) => outbox.add(manager, EVENTS.identity.userRegistered, second));
     const joined = outbox.flush();
     release();
     await Promise.all([running, joined]);
     expect(await waiting()).toBe(0);
-    await until(() => heard.includes(first.eventId) && heard.includes(second.eventId));
+    await waitUntil('both events heard', async () => heard, (ids) => ids.includes(first.eventId) && ids.includes(second.eventId), 5000);
   });
 
   it('never publishes an event whose transaction rolled back', async () => {
@@ -143,8 +136,8 @@ describe('Outbox', () => {
     expect(await waiting()).toBe(1);
 
     await start('worker');
-    await until(() => heard.includes(event.eventId));
-    await until(async () => (await waiting()) === 0);
+    await waitUntil('the relayed event heard', async () => heard, (ids) => ids.includes(event.eventId), 5000);
+    await waitUntil('the outbox emptied', waiting, (count) => count === 0, 5000);
   });
 
   it('refuses an event that breaks its contract', async () => {
