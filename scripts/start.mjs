@@ -13,13 +13,6 @@ const DEV_DEFAULTS = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   BOT_CHECK_VERIFY_URL: 'http://127.0.0.1:4600/bot-check/siteverify',
   APP_URL: 'http://localhost:3000',
-  // LLM vendors: the sandbox speaks their protocols and accepts any key.
-  OPENROUTER_BASE_URL: 'http://127.0.0.1:4600/openrouter/api/v1',
-  OPENROUTER_API_KEY: 'sandbox-key',
-  ANTHROPIC_BASE_URL: 'http://127.0.0.1:4600/anthropic',
-  ANTHROPIC_API_KEY: 'sandbox-key',
-  OPENAI_BASE_URL: 'http://127.0.0.1:4600/openai/v1',
-  OPENAI_API_KEY: 'sandbox-key',
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */

@@ -5,24 +5,46 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
 
+/** A test file runs for minutes; a database this old belongs to one that crashed before dropping it. */
+const STALE_TEST_DATABASE_MS = 3 * 60 * 60 * 1000;
+
 /**
- * Databases of test files that crashed before dropping their own, and templates of earlier
- * migration sets (the current one is rebuilt if its fingerprint still matches); one in use is left alone.
+ * Drops databases of test files that crashed before dropping their own and templates of earlier
+ * migration sets. Another checkout's run on the same server may be using either, so a test
+ * database goes only once it is stale, the current template stays (rebuilding it costs a full
+ * migration), and another template goes only when nothing is connected to it.
  */
 async function dropLeftoverTestDatabases(url = 'postgres://postgres@127.0.0.1:5432/platform') {
   // Imported here, not at the top: on a fresh clone this file runs before anything is installed.
   const { default: pg } = await import('pg');
+  const { templateName, testDatabaseCreatedAt } = await import('../libs/testing/test-database-names.mjs');
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   try {
     const { rows } = await client.query(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'platform\\_test\\_%' OR datname LIKE 'platform\\_tpl\\_%'`);
-    for (const { datname } of rows) {
+      `SELECT datname, datistemplate, EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.datname = d.datname) AS connected
+         FROM pg_database d WHERE datname LIKE 'platform\\_test\\_%' OR datname LIKE 'platform\\_tpl\\_%'`);
+    const current = templateName();
+    for (const { datname, datistemplate, connected } of rows) {
       const name = pg.escapeIdentifier(datname);
-      await client.query(`ALTER DATABASE ${name} WITH is_template false`).catch(() => undefined);
-      await client.query(`DROP DATABASE ${name}`).catch(() => undefined);
+      if (datname.startsWith('platform_tpl_')) {
+        if (datname === current || connected) continue;
+        if (datistemplate) await client.query(`ALTER DATABASE ${name} WITH is_template false`);
+        // Without FORCE the drop fails if a clone started meanwhile; the template then stays usable.
+        await client.query(`DROP DATABASE ${name}`).catch(async () => {
+          if (datistemplate) await client.query(`ALTER DATABASE ${name} WITH is_template true`);
+        });
+        continue;
+      }
+      const createdAt = testDatabaseCreatedAt(datname);
+      if (createdAt !== undefined && Date.now() - createdAt > STALE_TEST_DATABASE_MS) {
+        await client.query(`DROP DATABASE ${name} WITH (FORCE)`).catch(() => undefined);
+      } else if (createdAt === undefined && !connected) {
+        // Named before the creation time was part of the name: its age is unknown, so only an idle one goes.
+        await client.query(`DROP DATABASE ${name}`).catch(() => undefined);
+      }
     }
   } finally {
     await client.end();

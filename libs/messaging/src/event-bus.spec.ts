@@ -1,10 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { EVENTS, type PlanChangedEvent } from '@platform/contracts';
-import { INFRA } from '@platform/testing';
-import { EventBus, eventStreamName } from './event-bus.js';
+import { deleteEventStream, INFRA, waitUntil } from '@platform/testing';
+import { EventBus } from './event-bus.js';
 import { MessagingModule } from './messaging.module.js';
 
 const prefix = `t${randomBytes(4).toString('hex')}.`;
@@ -21,21 +19,8 @@ const planChanged = (): PlanChangedEvent => ({
   eventId: randomUUID(), userId: randomUUID(), plan: 'solo', subscriptionStatus: 'active', occurredAt: new Date().toISOString(),
 });
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('EventBus', () => {
-  afterAll(async () => {
-    const nats = await connect({ servers: INFRA.natsUrl });
-    const manager = await jetstreamManager(nats);
-    await manager.streams.delete(eventStreamName(prefix)).catch(() => undefined);
-    await nats.close();
-  });
+  afterAll(() => deleteEventStream(prefix));
 
   it('delivers an event published while the consumer was down once it is back', async () => {
     const first = await busFor('consumer-a');
@@ -52,7 +37,7 @@ describe('EventBus', () => {
     await again.bus.consume(EVENTS.billing.planChanged, async (incoming) => {
       received.push(incoming.eventId);
     });
-    await until(() => received.includes(event.eventId));
+    await waitUntil('the event delivered', async () => received, (ids) => ids.includes(event.eventId), 5000);
     await again.close();
   });
 
@@ -66,7 +51,7 @@ describe('EventBus', () => {
     await consumer.bus.consume(EVENTS.billing.planChanged, async (incoming) => {
       if (incoming.userId === event.userId) received.push(incoming.eventId);
     });
-    await until(() => received.length >= 1);
+    await waitUntil('the event delivered', async () => received, (ids) => ids.length >= 1, 5000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(received).toEqual([event.eventId]);
     await consumer.close();
@@ -84,7 +69,7 @@ describe('EventBus', () => {
       if (attempts === 1) throw new Error('transient');
     });
     await publisher.bus.publish(EVENTS.billing.planChanged, event);
-    await until(() => attempts >= 2, 8000);
+    await waitUntil('a second attempt', async () => attempts, (count) => count >= 2, 8000);
     await consumer.close();
     await publisher.close();
   });

@@ -11,7 +11,8 @@ import { ReplyInterceptor } from './reply.interceptor.js';
  */
 export async function startService(module: DynamicModule, env: CommonEnv, serviceName: string): Promise<INestApplicationContext> {
   const logger = new PinoLogger(createPino(serviceName, env.LOG_LEVEL));
-  logger.log({ env: redactEnv(env) }, 'configuration');
+  // Straight to pino, as the gateway logs it: Nest's logger would file 'configuration' as the context, not the message.
+  logger.pino.info({ env: redactEnv(env) }, 'configuration');
   if (!hasRole(env, 'api')) {
     const context = await NestFactory.createApplicationContext(module, { logger });
     context.enableShutdownHooks();

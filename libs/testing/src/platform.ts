@@ -2,7 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { EnvSource } from '@platform/config';
-import { EVENTS, type Plan, type SubscriptionStatus } from '@platform/contracts';
+import { EVENTS, type EventOf, type EventSubject, type Plan, type SubscriptionStatus } from '@platform/contracts';
 import { EventBus, MessagingModule } from '@platform/messaging';
 import { agentRuntimeEnv, destroyAgentRuntimes } from './agent-runtimes.js';
 import { deleteEventStream } from './event-stream.js';
@@ -10,6 +10,7 @@ import { deleteRedisKeys } from './redis-keys.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { TestClient } from './test-client.js';
 import { testEnv } from './test-env.js';
+import { waitUntil } from './wait-for.js';
 import { SERVICE_STARTERS, startGateway, startSandbox, type ServiceName } from './service-starters.js';
 
 type RunningGateway = Awaited<ReturnType<typeof startGateway>>;
@@ -44,8 +45,8 @@ export class TestPlatform {
     private readonly database: TestDatabase,
   ) {}
 
-  /** Stands in for billing when a test puts a user on a plan. */
-  private billing?: INestApplicationContext;
+  /** Stands in for billing (or any publisher outside the booted services) when a test publishes an event. */
+  private publisher?: INestApplicationContext;
 
   static async start(options: PlatformOptions = {}): Promise<TestPlatform> {
     const database = await createTestDatabase();
@@ -102,28 +103,32 @@ export class TestPlatform {
   }
 
   /**
-   * Puts a user on a plan the way billing will: `evt.billing.plan_changed`, then waits until the
+   * Puts a user on a plan the way billing will (its plan-changed event), then waits until the
    * user's own GET /api/user shows it (identity applied it and the gateway dropped its cached session).
    */
   async setPlan(user: TestUser, plan: Plan, subscriptionStatus: SubscriptionStatus = 'active'): Promise<void> {
-    this.billing ??= await NestFactory.createApplicationContext(MessagingModule.forRoot({
-      natsUrl: this.env.NATS_URL!,
-      prefix: this.env.NATS_PREFIX!,
-      serviceName: 'billing-test',
-      requestTimeoutMs: 2000,
-    }));
-    await this.billing.get(EventBus).publish(EVENTS.billing.planChanged, {
+    await this.publish(EVENTS.billing.planChanged, {
       eventId: randomUUID(), userId: user.id, plan, subscriptionStatus, occurredAt: new Date().toISOString(),
     });
-    for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
-      const { user: current } = (await user.client.get('/api/user')).body as { user: { plan: string; subscriptionStatus: string } };
-      if (current.plan === plan && current.subscriptionStatus === subscriptionStatus) {
-        // A fresh session: the gateway may still hold the old one's AuthContext until the revocation broadcast lands.
-        await user.client.post('/api/auth/login', { email: user.email, password: user.password });
-        return;
-      }
-    }
-    throw new Error(`user ${user.email} did not reach plan ${plan} (${subscriptionStatus})`);
+    await waitUntil(
+      `user ${user.email} on plan ${plan} (${subscriptionStatus})`,
+      async () => ((await user.client.get('/api/user')).body as { user: { plan: string; subscriptionStatus: string } }).user,
+      (current) => current.plan === plan && current.subscriptionStatus === subscriptionStatus,
+    );
+    // A fresh session: the gateway may still hold the old one's AuthContext until the revocation broadcast lands.
+    await user.client.post('/api/auth/login', { email: user.email, password: user.password });
+  }
+
+  /** Publishes an event on this platform's stream through the real EventBus, held to its contract. */
+  async publish<S extends EventSubject>(subject: S, event: EventOf<S>): Promise<void> {
+    // No logger option: `logger: false` would silence every Nest logger in this process, the services' too.
+    this.publisher ??= await NestFactory.createApplicationContext(MessagingModule.forRoot({
+      natsUrl: this.env.NATS_URL!,
+      prefix: this.env.NATS_PREFIX!,
+      serviceName: 'publisher-test',
+      requestTimeoutMs: 2000,
+    }));
+    await this.publisher.get(EventBus).publish(subject, event);
   }
 
   /** Stops one service and boots it again on the same env: what a deploy or a crash does to it. */
@@ -145,7 +150,7 @@ export class TestPlatform {
   async close(): Promise<void> {
     await Promise.all(this.gateways.map((gateway) => gateway.close()));
     await Promise.all([...this.services.values()].map((service) => service.close()));
-    await this.billing?.close();
+    await this.publisher?.close();
     await destroyAgentRuntimes(this.database.url, this.env);
     await this.sandbox.close();
     await this.database.drop();

@@ -1,5 +1,4 @@
-import { readdirSync, existsSync, readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
+import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceDatabase } from '@platform/database';
 
@@ -15,15 +14,4 @@ export async function allServiceDatabases(): Promise<ServiceDatabase[]> {
     found.push(...Object.values(module).filter((value) => typeof value === 'object' && 'schema' in value));
   }
   return found;
-}
-
-/** Changes whenever any migration does, so a stale template is never reused. */
-export function migrationsFingerprint(): string {
-  const hash = createHash('sha256');
-  for (const service of readdirSync(SERVICES_DIR).sort()) {
-    const dir = path.join(SERVICES_DIR, service, 'src', 'migrations');
-    if (!existsSync(dir)) continue;
-    for (const file of readdirSync(dir).sort()) hash.update(file).update(readFileSync(path.join(dir, file)));
-  }
-  return hash.digest('hex').slice(0, 12);
 }

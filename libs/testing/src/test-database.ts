@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { databaseUrlNamed, ensureDatabase, migrateSchema } from '@platform/database';
 import { INFRA } from './infra-urls.js';
-import { allServiceDatabases, migrationsFingerprint } from './service-databases.js';
+import { allServiceDatabases } from './service-databases.js';
+import { templateName, testDatabaseName } from '../test-database-names.mjs';
 
 export interface TestDatabase {
   url: string;
@@ -24,11 +24,11 @@ async function adminQuery<T>(work: (client: pg.Client) => Promise<T>): Promise<T
 /**
  * Migrates every schema once into a template named after the migrations' fingerprint, under an
  * advisory lock so parallel test files build it once; later runs reuse it while nothing changed.
- * Templates of earlier migration sets are dropped by `npm test` before it starts, not here: another
- * checkout's run on the same server may still be cloning from one.
+ * Templates of earlier migration sets are dropped by `npm test` before it starts, and only when
+ * nothing is connected: another checkout's run on the same server may still be cloning from one.
  */
 async function ensureTemplate(): Promise<string> {
-  const template = `platform_tpl_${migrationsFingerprint()}`;
+  const template = templateName();
   await adminQuery(async (client) => {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
     try {
@@ -49,7 +49,7 @@ async function ensureTemplate(): Promise<string> {
 /** A database of its own for one test file, cloned from the migrated template. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const template = await ensureTemplate();
-  const name = `platform_test_${randomBytes(6).toString('hex')}`;
+  const name = testDatabaseName();
   await adminQuery((client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`));
   return {
     url: databaseUrlNamed(INFRA.databaseUrl, name),

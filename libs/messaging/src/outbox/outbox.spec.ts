@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { NestFactory } from '@nestjs/core';
 import { Module, type INestApplicationContext } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -7,7 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { loadEnv, CommonEnv } from '@platform/config';
 import { EVENTS, type UserRegisteredEvent } from '@platform/contracts';
 import { DatabaseModule, Db, migrateSchema } from '@platform/database';
-import { createTestDatabase, deleteEventStream, INFRA, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, deleteEventStream, INFRA, waitUntil, type TestDatabase } from '@platform/testing';
+import { EventBus } from '../event-bus.js';
 import { MessagingModule } from '../messaging.module.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
 import { outboxTable } from './outbox-table.js';
@@ -58,13 +60,6 @@ describe('Outbox', () => {
     return rows[0]!.n;
   }
 
-  async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-    for (const deadline = Date.now() + timeoutMs; !(await condition());) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   beforeAll(async () => {
     database = await createTestDatabase();
     await migrateSchema(database.url, schema);
@@ -90,8 +85,35 @@ describe('Outbox', () => {
     const event = registered();
     await app.get(Db).asSystem((manager) => app.get(Outbox).add(manager, EVENTS.identity.userRegistered, event));
     await app.get(Outbox).flush();
-    await until(() => heard.includes(event.eventId));
+    await waitUntil('the event heard', async () => heard, (ids) => ids.includes(event.eventId), 5000);
     expect(await waiting()).toBe(0);
+  });
+
+  it('publishes an event committed while a flush is already past its read', async () => {
+    const app = await start('api');
+    const events = app.get(EventBus);
+    const publish = events.publish.bind(events);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    let reading = false;
+    jest.spyOn(events, 'publish').mockImplementation(async (...args) => {
+      reading = true;
+      await held;
+      return publish(...args);
+    });
+    const first = registered();
+    const second = registered();
+    const db = app.get(Db);
+    const outbox = app.get(Outbox);
+    await db.asSystem((manager) => outbox.add(manager, EVENTS.identity.userRegistered, first));
+    const running = outbox.flush();
+    await waitUntil('the first flush publishing', async () => reading, (value) => value, 5000);
+    await db.asSystem((manager) => outbox.add(manager, EVENTS.identity.userRegistered, second));
+    const joined = outbox.flush();
+    release();
+    await Promise.all([running, joined]);
+    expect(await waiting()).toBe(0);
+    await waitUntil('both events heard', async () => heard, (ids) => ids.includes(first.eventId) && ids.includes(second.eventId), 5000);
   });
 
   it('never publishes an event whose transaction rolled back', async () => {
@@ -114,8 +136,8 @@ describe('Outbox', () => {
     expect(await waiting()).toBe(1);
 
     await start('worker');
-    await until(() => heard.includes(event.eventId));
-    await until(async () => (await waiting()) === 0);
+    await waitUntil('the relayed event heard', async () => heard, (ids) => ids.includes(event.eventId), 5000);
+    await waitUntil('the outbox emptied', waiting, (count) => count === 0, 5000);
   });
 
   it('refuses an event that breaks its contract', async () => {

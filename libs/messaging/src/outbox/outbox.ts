@@ -22,6 +22,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(Outbox.name);
   private relay?: NodeJS.Timeout;
   private flushing?: Promise<void>;
+  private again = false;
 
   constructor(
     private readonly db: Db,
@@ -40,11 +41,16 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       .execute();
   }
 
-  /** Publishes what is waiting; one flush at a time per process. */
+  /**
+   * Publishes what is waiting; one flush at a time per process. A flush asked for while one runs
+   * joins it, and that one runs once more: it may have read the table before the caller's commit.
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.publishWaiting()
-      .catch((error) => this.logger.warn(`Outbox not flushed, will retry: ${String(error)}`))
-      .finally(() => { this.flushing = undefined; });
+    if (this.flushing) {
+      this.again = true;
+      return this.flushing;
+    }
+    this.flushing = this.publishUntilCaughtUp().finally(() => { this.flushing = undefined; });
     return this.flushing;
   }
 
@@ -56,6 +62,13 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.relay);
     await this.flushing;
+  }
+
+  private async publishUntilCaughtUp(): Promise<void> {
+    do {
+      this.again = false;
+      await this.publishWaiting().catch((error) => this.logger.warn(`Outbox not flushed, will retry: ${String(error)}`));
+    } while (this.again);
   }
 
   private async publishWaiting(): Promise<void> {

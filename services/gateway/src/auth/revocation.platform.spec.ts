@@ -44,11 +44,14 @@ describe('Revocation across gateway replicas', () => {
     expect(after.body).toEqual({ error: 'Unauthorized' });
   });
 
-  it('keeps other users signed in on replica B', async () => {
+  // B re-resolves an evicted session through identity, so this shows whose session ends, not what B's cache keeps.
+  it("ends no other user's session: another user is still signed in on replica B once the signout reached it", async () => {
     const [leaving, staying] = await Promise.all([platform.newUser(), platform.newUser()]);
-    const stayingOnB = replicaB(staying.client);
+    const [leavingOnB, stayingOnB] = [replicaB(leaving.client), replicaB(staying.client)];
+    expect((await leavingOnB.get('/api/keys')).status).toBe(200);
     expect((await stayingOnB.get('/api/keys')).status).toBe(200);
     await leaving.client.post('/api/auth/signout');
+    expect((await waitFor(() => leavingOnB.get('/api/keys'), (response) => response.status === 401, WITHIN_MS)).status).toBe(401);
     const response = await stayingOnB.get('/api/keys');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ keys: [] });

@@ -57,7 +57,7 @@ describe('Health (platform-core 4.11)', () => {
       });
     });
 
-    describe('with an agents service answering svc.agents.hosting_status', () => {
+    describe(`with an agents service answering ${SUBJECTS.agents.hostingStatus}`, () => {
       let nats: NatsConnection;
 
       beforeAll(async () => {
@@ -68,7 +68,8 @@ describe('Health (platform-core 4.11)', () => {
             const request = message.json<{ pattern: string; data: unknown; id: string }>();
             message.respond(JSON.stringify({
               id: request.id,
-              response: { reachable: true, provisioningEnabled: true, provider: 'local' },
+              // Not the gateway's own HOSTING_PROVIDER default, so the answer shows whose provider it reports.
+              response: { reachable: true, provisioningEnabled: true, provider: 'fly' },
               isDisposed: true,
             }));
           },
@@ -80,7 +81,7 @@ describe('Health (platform-core 4.11)', () => {
         await nats?.drain();
       });
 
-      it('reports it available and provisioning enabled', async () => {
+      it('reports it available, provisioning enabled and the agents service\'s provider', async () => {
         const response = await platform.backend().get('/health');
         expect(response.status).toBe(200);
         expect(response.body).toEqual({
@@ -88,7 +89,7 @@ describe('Health (platform-core 4.11)', () => {
           timestamp: expect.stringMatching(ISO_DATE),
           docker: 'available',
           provisioning: 'enabled',
-          provider: 'local',
+          provider: 'fly',
         });
       });
     });

@@ -24,6 +24,16 @@ const rateLimitHeaders = (response: TestResponse) => ({
   reset: Number(response.headers.get('ratelimit-reset')),
 });
 
+/** `limit` calls answered `status`, then a 429 with `refusal` and the group's headers. */
+async function expectRefusedAfter(limit: number, status: number, call: () => Promise<TestResponse>, refusal: { error: string }): Promise<void> {
+  const allowed = await fire(limit, 1, call);
+  expect(allowed.map((response) => response.status)).toEqual(Array(limit).fill(status));
+  const refused = await call();
+  expect(refused.status).toBe(429);
+  expect(refused.body).toEqual(refusal);
+  expect(rateLimitHeaders(refused)).toEqual({ limit: String(limit), remaining: '0', reset: expect.any(Number) });
+}
+
 describe('Rate limits (platform-core section 8)', () => {
   let platform: TestPlatform;
 
@@ -83,6 +93,47 @@ describe('Rate limits (platform-core section 8)', () => {
       expect(eleventh.body).toEqual(SLOW_DOWN);
       const backOnA = await wrongLogin(onA);
       expect(backOnA.status).toBe(429);
+    });
+  });
+
+  describe('POST /api/keys/validate (counted in the login group, docs/spec-decisions.md row 2)', () => {
+    it('makes a login after 10 validations in a minute a 429', async () => {
+      const client = platform.web();
+      const validations = await fire(10, 1, () => client.post('/api/keys/validate', { apiKey: 'sk_unknown' }));
+      expect(validations.map((response) => response.status)).toEqual(Array(10).fill(401));
+      const login = await wrongLogin(client);
+      expect(login.status).toBe(429);
+      expect(login.body).toEqual(SLOW_DOWN);
+      expect(rateLimitHeaders(login)).toEqual({ limit: '10', remaining: '0', reset: expect.any(Number) });
+    });
+  });
+
+  describe('POST /api/auth/reset-password (5 per 15 minutes per IP)', () => {
+    it('answers the 6th call with 429', async () => {
+      const client = platform.web();
+      // A token identity never issued: refused on its merits (400) until the limit takes over.
+      await expectRefusedAfter(5, 400, () => client.post('/api/auth/reset-password', { token: 'not-a-real-token', password: 'a brand new secret' }), SLOW_DOWN);
+    });
+  });
+
+  describe('POST /api/agents/provision (5 per minute per IP, checked before the session)', () => {
+    it('counts calls without a session and answers the 6th with 429', async () => {
+      const client = platform.web();
+      await expectRefusedAfter(5, 401, () => client.post('/api/agents/provision', {}), SLOW_DOWN);
+    });
+  });
+
+  describe('POST /api/ai/chat (30 per minute per IP, checked before the bearer key)', () => {
+    it('counts calls without a key and answers the 31st with 429', async () => {
+      const client = platform.backend();
+      await expectRefusedAfter(30, 401, () => client.post('/api/ai/chat', { messages: [{ role: 'user', content: 'hi' }] }), { error: 'AI rate limit exceeded.' });
+    });
+  });
+
+  describe('POST /api/deployments (5 per minute per IP)', () => {
+    it('answers the 6th call with 429', async () => {
+      const client = platform.backend();
+      await expectRefusedAfter(5, 401, () => client.post('/api/deployments', {}), { error: 'Deployment rate limit exceeded.' });
     });
   });
 

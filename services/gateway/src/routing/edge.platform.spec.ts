@@ -135,10 +135,11 @@ describe('Gateway edge without services', () => {
     expect(response.headers.get('x-request-id')).toMatch(UUID);
   });
 
-  it('returns 502 when a session cannot be resolved', async () => {
+  // GET /api/auth/session too: a `{ user: null }` would sign the client out (docs/spec-decisions.md row 18).
+  it.each(['/api/keys', '/api/auth/session'])('returns 502 when a session cannot be resolved (GET %s)', async (path) => {
     const client = new TestClient(gateway.urls.web);
     client.setCookie(SESSION_COOKIE, 'some-token');
-    const response = await client.get('/api/keys');
+    const response = await client.get(path);
     expect(response.status).toBe(502);
     expect(response.body).toEqual({ error: 'Service unavailable' });
   });

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { credentialDigest, IDENTITY_MESSAGES as M, QUEUES } from '@platform/contracts';
-import { TestPlatform, type TestUser } from '@platform/testing';
+import { TestPlatform, waitUntil, type TestUser } from '@platform/testing';
 
 /** With a path, which the link must keep. */
 const APP_URL = 'https://app.example.test/portal';
@@ -24,14 +24,8 @@ describe('password reset', () => {
   };
 
   /** The job mails asynchronously: wait for it, but not forever. */
-  const waitForMail = async (address: string, count = 1): Promise<CaughtMail[]> => {
-    for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
-      const mails = await mailTo(address);
-      if (mails.length >= count) return mails;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`fewer than ${count} mails to ${address} within 5 s`);
-  };
+  const waitForMail = (address: string, count = 1): Promise<CaughtMail[]> =>
+    waitUntil(`${count} mails to ${address}`, () => mailTo(address), (mails) => mails.length >= count, 5000);
 
   const tokenIn = (mail: CaughtMail): string => {
     const link = /https?:\/\/\S+/.exec(mail.text ?? '')?.[0];
@@ -43,11 +37,7 @@ describe('password reset', () => {
     const redis = new Redis(platform.env.REDIS_URL!, { maxRetriesPerRequest: null });
     const queue = new Queue(QUEUES.identityMail, { connection: redis, prefix: `${platform.env.REDIS_PREFIX}bull` });
     try {
-      for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
-        if ((await queue.getCompletedCount()) >= count) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      throw new Error(`fewer than ${count} ${QUEUES.identityMail} jobs completed within 5 s`);
+      await waitUntil(`${count} ${QUEUES.identityMail} jobs completed`, () => queue.getCompletedCount(), (completed) => completed >= count, 5000);
     } finally {
       await queue.close();
       redis.disconnect();

@@ -9,7 +9,7 @@ export class SessionsHandlers {
 
   @MessagePattern(SUBJECTS.identity.login)
   login(@Payload() envelope: Envelope) {
-    return this.sessions.login(validateAs(LoginDto, envelope.body));
+    return this.sessions.login(validateAs(LoginDto, envelope.body), envelope.requestId);
   }
 
   @MessagePattern(SUBJECTS.identity.session)

@@ -25,13 +25,16 @@ export class SessionsService {
     private readonly clock: Clock,
   ) {}
 
-  /** A new session on every login; an unknown email costs the same hashing as a wrong password. */
-  async login(dto: LoginDto): Promise<Reply> {
+  /**
+   * A new session on every login; an unknown email costs the same hashing as a wrong password.
+   * `requestId` ties a logged failure to the gateway's request, as the reply interceptor does.
+   */
+  async login(dto: LoginDto, requestId: string): Promise<Reply> {
     try {
       return await this.signIn(dto);
     } catch (error) {
       if (error instanceof ApiError) throw error;
-      this.logger.error({ err: error }, 'Login failed');
+      this.logger.error({ requestId, err: error }, 'Login failed');
       throw new ApiError(500, M.loginFailed);
     }
   }

@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { jetstreamManager } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EVENTS, PLAN_FEATURES, type PlanChangedEvent } from '@platform/contracts';
-import { EventBus, MessagingModule, NATS_CONNECTION } from '@platform/messaging';
-import { TestPlatform, type TestUser } from '@platform/testing';
+import { eventStreamName } from '@platform/messaging';
+import { TestPlatform, waitFor, type TestUser } from '@platform/testing';
 
-describe('evt.billing.plan_changed', () => {
+describe(EVENTS.billing.planChanged, () => {
   let platform: TestPlatform;
-  let billing: INestApplicationContext;
+  let nats: NatsConnection;
 
   const publish = (event: Omit<PlanChangedEvent, 'eventId' | 'occurredAt'> & Partial<PlanChangedEvent>) =>
-    billing.get(EventBus).publish(EVENTS.billing.planChanged, { eventId: randomUUID(), occurredAt: new Date().toISOString(), ...event });
+    platform.publish(EVENTS.billing.planChanged, { eventId: randomUUID(), occurredAt: new Date().toISOString(), ...event });
 
   const planOf = async (user: TestUser) => {
     const { plan, subscriptionStatus } = (await user.client.get('/api/user')).body.user as Record<string, string>;
@@ -21,45 +19,29 @@ describe('evt.billing.plan_changed', () => {
 
   /** The event is consumed asynchronously: poll, but not forever. */
   const waitForPlan = async (user: TestUser, expected: { plan: string; subscriptionStatus: string }) => {
-    for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
-      const current = await planOf(user);
-      if (current.plan === expected.plan && current.subscriptionStatus === expected.subscriptionStatus) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await planOf(user)).toEqual(expected);
+    expect(await waitFor(() => planOf(user), (current) =>
+      current.plan === expected.plan && current.subscriptionStatus === expected.subscriptionStatus, 5000)).toEqual(expected);
   };
 
   /** Messages identity's durable consumer has been given but not settled. */
   const pendingPlanChanges = async (): Promise<number> => {
-    const manager = await jetstreamManager(billing.get<NatsConnection>(NATS_CONNECTION));
-    const stream = billing.get(EventBus).streamName;
-    let pending = -1;
-    for (const deadline = Date.now() + 1500; Date.now() < deadline && pending !== 0;) {
-      pending = 0;
-      for await (const consumer of manager.consumers.list(stream)) {
+    const manager = await jetstreamManager(nats);
+    return waitFor(async () => {
+      let pending = 0;
+      for await (const consumer of manager.consumers.list(eventStreamName(platform.env.NATS_PREFIX!))) {
         if (consumer.config.filter_subject?.endsWith(EVENTS.billing.planChanged)) pending += consumer.num_ack_pending;
       }
-      if (pending) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return pending;
+      return pending;
+    }, (pending) => pending === 0, 1500);
   };
 
   beforeAll(async () => {
     platform = await TestPlatform.start();
-    // Stands in for billing: the same messaging module on the same NATS prefix, publishing the real contract.
-    billing = await NestFactory.createApplicationContext(
-      MessagingModule.forRoot({
-        natsUrl: platform.env.NATS_URL!,
-        prefix: platform.env.NATS_PREFIX!,
-        serviceName: 'billing-test',
-        requestTimeoutMs: 2000,
-      }),
-      // No logger option: `logger: false` would silence every Nest logger in this process, the services' too.
-    );
+    nats = await connect({ servers: platform.env.NATS_URL! });
   });
 
   afterAll(async () => {
-    await billing?.close();
+    await nats?.close();
     await platform?.close();
   });
 
@@ -134,8 +116,6 @@ describe('evt.billing.plan_changed', () => {
 
   it('drops a message that breaks the contract instead of retrying it, and keeps consuming', async () => {
     const user = await platform.newUser();
-    const nats = billing.get<NatsConnection>(NATS_CONNECTION);
-
     // Straight onto the wire: EventBus.publish itself refuses a payload that breaks the contract.
     nats.publish(`${platform.env.NATS_PREFIX}${EVENTS.billing.planChanged}`, JSON.stringify({ eventId: randomUUID(), userId: 'not-a-uuid', plan: 'network' }));
     await publish({ userId: user.id, plan: 'pro', subscriptionStatus: 'active' });

@@ -1,7 +1,7 @@
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import pg from 'pg';
 import { EVENTS, IDENTITY_MESSAGES as M } from '@platform/contracts';
-import { TestPlatform } from '@platform/testing';
+import { TestPlatform, waitUntil } from '@platform/testing';
 
 const PASSWORD = 'correct horse battery';
 
@@ -159,14 +159,12 @@ describe('POST /api/register', () => {
 
     afterAll(() => events.unsubscribe());
 
-    const eventFor = async (userId: string) => {
-      for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
-        const event = received.find((candidate) => candidate.userId === userId);
-        if (event) return event;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`no ${EVENTS.identity.userRegistered} event for ${userId} within 5 s`);
-    };
+    const eventFor = async (userId: string) => (await waitUntil(
+      `${EVENTS.identity.userRegistered} for ${userId}`,
+      async () => received.find((event) => event.userId === userId),
+      (event) => event !== undefined,
+      5000,
+    ))!;
 
     it('links the referrer (code case-insensitive) and publishes user_registered with referrerId', async () => {
       const referrer = await platform.newUser();
