@@ -36,6 +36,7 @@ export class RuntimeEnv {
   @EnvInt(1) AI_TIMEOUT_MS = 92_000;
   /** How long a backend reachability answer is reused by /readyz. */
   @EnvInt(0) READINESS_CACHE_MS = 2000;
+  /** Below the watchdog's 5 s probe, so a hanging backend reads as failing: [backend], not as a timeout. */
   @EnvInt(1) READINESS_PROBE_TIMEOUT_MS = 2000;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';

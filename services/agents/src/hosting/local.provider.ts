@@ -208,7 +208,6 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
       REDIS_PREFIX: this.env.REDIS_PREFIX,
       DATA_DIR: dataDir,
       MEMORY_LIMIT_BYTES: String(spec.resources.memory * GIB),
-      READINESS_PROBE_TIMEOUT_MS: String(this.env.HEALTH_PROBE_TIMEOUT_MS),
     };
   }
 
