@@ -99,6 +99,7 @@ describe('Agents', () => {
       expect((await backend().get(`/api/agents/${created.id}`, BEARER)).status).toBe(404);
       const unknown = '00000000-0000-4000-8000-000000000001';
       expect(await backend().delete(`/api/agents/${unknown}`, undefined, BEARER)).toMatchObject({ status: 200, body: { id: unknown, deleted: true } });
+      expect(await backend().delete('/api/agents/not-a-uuid', undefined, BEARER)).toMatchObject({ status: 200, body: { id: 'not-a-uuid', deleted: true } });
       expect(await statusesOf(created.id, 'deleted')).toEqual(['pending', 'deleted']);
     });
   });

@@ -90,8 +90,12 @@ export class AgentsService {
     return { id, plan: updated.plan, aiProvider: updated.aiProvider, subdomain: updated.subdomain, status: updated.status, message: M.agentUpdated };
   }
 
-  /** Best-effort: succeeds for an unknown agent; a runtime that will not go is the reconciler's to end. */
+  /**
+   * Best-effort: succeeds for an unknown agent; a runtime that will not go is the reconciler's to end.
+   * A malformed id names no agent and no runtime, so it never reaches the provider's uuid column.
+   */
   async delete(id: string) {
+    if (!isUuid(id)) return { id, deleted: true };
     await this.lifecycle.tryTransition(id, 'delete');
     await this.hosting.destroy(id).catch((error) => this.logger.warn(`Runtime of deleted agent ${id} not destroyed: ${String(error)}`));
     return { id, deleted: true };
