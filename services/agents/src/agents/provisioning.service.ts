@@ -134,20 +134,24 @@ export class ProvisioningService {
     return { success: true, id, status: agent.status };
   }
 
-  /** The watchdog's repair: re-create the runtime of a live agent. Off with the kill switch. */
-  async heal(id: string, reason: string): Promise<void> {
+  /** The watchdog's repair: re-create the runtime of a live agent. Off with the kill switch. Null when nothing changed. */
+  async heal(id: string, reason: string): Promise<AgentEntity | null> {
     if (!this.env.PROVISIONING_ENABLED) {
       this.logger.warn({ agentId: id, msg: `Repair not started, provisioning is disabled: ${reason}` });
-      return;
+      return null;
     }
-    if (await this.lifecycle.tryTransition(id, 'heal', { reason })) await this.enqueue(id);
+    const agent = await this.lifecycle.tryTransition(id, 'heal', { reason });
+    if (agent) await this.enqueue(id);
+    return agent;
   }
 
-  /** Crash loop or repairs exhausted: error with the reason, and the runtime stopped so nothing restarts it. */
-  async fail(id: string, reason: string): Promise<void> {
-    if (await this.lifecycle.tryTransition(id, 'fail', { reason })) {
+  /** Crash loop or repairs exhausted: error with the reason, and the runtime stopped so nothing restarts it. Null when nothing changed. */
+  async fail(id: string, reason: string): Promise<AgentEntity | null> {
+    const agent = await this.lifecycle.tryTransition(id, 'fail', { reason });
+    if (agent) {
       await this.hosting.stop(id).catch((error) => this.logger.warn({ agentId: id, msg: `Failed agent's runtime not stopped: ${String(error)}` }));
     }
+    return agent;
   }
 
   private requireProvisioning(): void {
