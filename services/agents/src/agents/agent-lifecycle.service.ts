@@ -67,14 +67,16 @@ export class AgentLifecycle {
       if (status === previousStatus) return current;
       const runtimeUrl = WITHOUT_RUNTIME.includes(status) ? null : changes.runtimeUrl ?? current.runtimeUrl;
       const reason = status === 'error' || status === 'degraded' ? changes.reason ?? null : null;
+      // Set here rather than by the database so the returned entity carries it: provisioning job ids include it.
+      const updatedAt = new Date();
       if (status === 'deleted') {
         await manager.delete(AgentEntity, { id });
       } else {
         await manager.update(AgentEntity, { id }, {
-          status, runtimeUrl, statusReason: reason, ...(changes.startedAt ? { startedAt: changes.startedAt } : {}),
+          status, runtimeUrl, statusReason: reason, updatedAt, ...(changes.startedAt ? { startedAt: changes.startedAt } : {}),
         });
       }
-      const changed = Object.assign(current, { status, runtimeUrl, statusReason: reason });
+      const changed = Object.assign(current, { status, runtimeUrl, statusReason: reason, updatedAt });
       await this.announce(manager, changed, previousStatus);
       return changed;
     });

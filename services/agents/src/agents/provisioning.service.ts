@@ -8,6 +8,7 @@ import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
 import { AgentEntity } from './agent.entity.js';
+import { enqueueProvision } from './provision-job.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import {
@@ -116,7 +117,7 @@ export class ProvisioningService {
   async queueAction(scope: Scope, id: string, action: Extract<AgentAction, 'start' | 'restart' | 'update' | 'repair'>) {
     this.requireProvisioning();
     const agent = await this.lifecycle.transition(scope, id, action);
-    await this.enqueue(agent.id);
+    await this.enqueue(agent);
     return { success: true, id: agent.id, status: agent.status };
   }
 
@@ -141,7 +142,7 @@ export class ProvisioningService {
       return null;
     }
     const agent = await this.lifecycle.tryTransition(id, 'heal', { reason });
-    if (agent) await this.enqueue(id);
+    if (agent) await this.enqueue(agent);
     return agent;
   }
 
@@ -168,15 +169,15 @@ export class ProvisioningService {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`agents-of:${deployment.userId}`]);
       checkLimit(await manager.count(AgentEntity, { where: { userId: deployment.userId } }));
     });
-    await this.enqueue(agent.id);
+    await this.enqueue(agent);
     return agent;
   }
 
-  private async enqueue(agentId: string): Promise<void> {
+  private async enqueue(agent: AgentEntity): Promise<void> {
     try {
-      await this.queues.add(QUEUES.agentsProvision, { agentId });
+      await enqueueProvision(this.queues, agent);
     } catch (error) {
-      await this.lifecycle.tryTransition(agentId, 'fail', { reason: 'Could not queue the deployment' });
+      await this.lifecycle.tryTransition(agent.id, 'fail', { reason: 'Could not queue the deployment' });
       throw error;
     }
   }
