@@ -25,7 +25,7 @@ export async function startRuntime(source: EnvSource): Promise<FastifyInstance> 
   const history = new MessageHistory(env.DATA_DIR, config.maxHistory);
   await Promise.all([memory.load(), history.load()]);
   const ai = new AiClient(env);
-  const tools = new ToolUsage(env, (error) => app.log.warn(`Tool usage not recorded: ${String(error)}`));
+  const tools = new ToolUsage(env, (line) => app.log.warn(line));
   const brain = new AgentBrain(config, env.AGENT_MODEL, ai, memory, history, tools);
   const readiness = new Readiness(env, memory);
   const sampler = new ProcessSampler();

@@ -26,6 +26,10 @@ export class RuntimeEnv {
   /** Tool usage goes to the `usage.tools` queue here; empty turns recording off. */
   @Secret() @Matches(/^(rediss?:\/\/.+)?$/, { message: 'must be a redis:// URL or empty' }) REDIS_URL = '';
   @Matches(/^[A-Za-z0-9:_-]*$/) REDIS_PREFIX = '';
+  /** Tool usage jobs kept in memory while Redis refuses them; past this many, new ones are dropped. */
+  @EnvInt(1) TOOL_USAGE_BUFFER_SIZE = 1000;
+  /** How often held tool usage jobs are offered to Redis again. */
+  @EnvInt(1) TOOL_USAGE_RETRY_MS = 1000;
 
   /** Where the memory store and message history live, so a re-created runtime keeps them. */
   @MinLength(1) @IsString() DATA_DIR = '';
