@@ -10,6 +10,9 @@ export class RuntimeConfig {
   @IsOptional() @IsInt({ message: 'config.maxHistory must be an integer from 1 to 10000' }) @Min(1, { message: 'config.maxHistory must be an integer from 1 to 10000' }) @Max(10_000, { message: 'config.maxHistory must be an integer from 1 to 10000' })
   maxHistory = 200;
 
+  @IsOptional() @IsInt({ message: 'config.maxMemory must be an integer from 1 to 10000' }) @Min(1, { message: 'config.maxMemory must be an integer from 1 to 10000' }) @Max(10_000, { message: 'config.maxMemory must be an integer from 1 to 10000' })
+  maxMemory = 500;
+
   @IsOptional() @MaxLength(8000, { message: 'config.systemPrompt must be at most 8000 characters' }) @IsString({ message: 'config.systemPrompt must be a string' })
   systemPrompt = 'You are a helpful agent.';
 

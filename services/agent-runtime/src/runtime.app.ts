@@ -21,7 +21,7 @@ export async function startRuntime(source: EnvSource): Promise<FastifyInstance> 
   const config = parseRuntimeConfig(env.AGENT_CONFIG);
   const app = Fastify({ logger: { level: env.LOG_LEVEL, base: { service: 'agent-runtime', agentId: env.AGENT_ID } }, bodyLimit: 1024 * 1024 });
 
-  const memory = new MemoryStore(env.DATA_DIR);
+  const memory = new MemoryStore(env.DATA_DIR, config.maxMemory);
   const history = new MessageHistory(env.DATA_DIR, config.maxHistory);
   await Promise.all([memory.load(), history.load()]);
   const ai = new AiClient(env);
