@@ -30,7 +30,9 @@ const ADOPTED_POLL_MS = 1000;
 export class LocalHostingProvider extends HostingProvider implements OnApplicationShutdown {
   readonly name = 'local';
   private readonly logger = new Logger('LocalHosting');
-  private readonly adopted = new Map<string, NodeJS.Timeout>();
+  /** Adopted runtimes by agent, with the pid adopted; one timer looks at them all. */
+  private readonly adopted = new Map<string, number>();
+  private adoptedTimer?: NodeJS.Timeout;
 
   constructor(private readonly db: Db, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {
     super();
@@ -125,27 +127,37 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
   }
 
   onApplicationShutdown(): void {
-    for (const timer of this.adopted.values()) clearInterval(timer);
+    clearInterval(this.adoptedTimer);
+    this.adoptedTimer = undefined;
     this.adopted.clear();
   }
 
   /** Ends a runtime on purpose: its end is not news, so an adopted one is no longer watched. */
   private async end(record: LocalRuntimeEntity, agentId: string): Promise<void> {
-    clearInterval(this.adopted.get(agentId));
     this.adopted.delete(agentId);
     await terminate(record.pid, agentId);
   }
 
   private watchAdopted(agentId: string, pid: number): void {
-    clearInterval(this.adopted.get(agentId));
-    const timer = setInterval(() => {
-      if (runtimeAlive(pid, agentId)) return;
-      clearInterval(timer);
-      this.adopted.delete(agentId);
-      this.exited({ agentId, exitCode: null, signal: null });
+    this.adopted.set(agentId, pid);
+    if (this.adoptedTimer) return;
+    this.adoptedTimer = setInterval(() => {
+      this.checkAdopted().catch((error) => this.logger.warn(`Adopted runtimes not checked: ${String(error)}`));
     }, ADOPTED_POLL_MS);
-    timer.unref();
-    this.adopted.set(agentId, timer);
+    this.adoptedTimer.unref();
+  }
+
+  /**
+   * An adopted runtime that is gone is news only while its record still names the pid we adopted:
+   * another replica may have ended or replaced it since, and then it is that replica's to report.
+   */
+  private async checkAdopted(): Promise<void> {
+    for (const [agentId, pid] of this.adopted) {
+      if (runtimeAlive(pid, agentId)) continue;
+      this.adopted.delete(agentId);
+      const record = await this.db.asSystem((manager) => manager.findOneBy(LocalRuntimeEntity, { agentId }));
+      if (record?.pid === pid) this.exited({ agentId, exitCode: null, signal: null });
+    }
   }
 
   private locked<T>(agentId: string, work: (manager: EntityManager, record: LocalRuntimeEntity | null) => Promise<T>): Promise<T> {
