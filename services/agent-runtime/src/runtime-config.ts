@@ -2,9 +2,6 @@ import { ConfigError } from '@platform/config';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, validateSync } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 
-/** sysexits.h EX_CONFIG: the agent's configuration is wrong; restarting it would not help. */
-export const CONFIG_ERROR_EXIT_CODE = 78;
-
 /** The fields of an agent's free-form config that the runtime itself reads; others are kept for tools. */
 export class RuntimeConfig {
   @IsOptional() @IsInt({ message: 'config.maxHistory must be an integer from 1 to 10000' }) @Min(1, { message: 'config.maxHistory must be an integer from 1 to 10000' }) @Max(10_000, { message: 'config.maxHistory must be an integer from 1 to 10000' })

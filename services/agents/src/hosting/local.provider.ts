@@ -4,7 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EntityManager } from 'typeorm';
-import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
+import { AGENT_RUNTIME_PROCESS, RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
@@ -15,6 +15,8 @@ import { agentArgument, runtimeAlive, terminate } from './process-table.js';
 
 const LOG_FILE = 'runtime.log';
 const LOG_TAIL_BYTES = 4096;
+/** How runMain starts the runtime's last line when it cannot start; the reason kept on the agent goes without it. */
+const RUNTIME_LINE_PREFIX = `${AGENT_RUNTIME_PROCESS}: `;
 const GIB = 1024 ** 3;
 /** How often an adopted runtime's pid is looked at: it is not our child, so no exit event comes. */
 const ADOPTED_POLL_MS = 1000;
@@ -243,7 +245,7 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
         const length = Math.min(size, LOG_TAIL_BYTES);
         const { buffer } = await file.read(Buffer.alloc(length), 0, length, size - length);
         const line = buffer.toString('utf8').split('\n').map((text) => text.trim()).filter(Boolean).pop();
-        return line?.replace(/^agent-runtime: /, '');
+        return line?.startsWith(RUNTIME_LINE_PREFIX) ? line.slice(RUNTIME_LINE_PREFIX.length) : line;
       } finally {
         await file.close();
       }
