@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { In, Not } from 'typeorm';
 import {
   AGENT_MESSAGES as M, ApiError, LIVE_AGENT_STATUSES, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext, type CreateAgentDto,
@@ -11,7 +12,6 @@ import { AgentEntity } from './agent.entity.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import { aiProviderFor, DEFAULT_AGENT_PLAN, DEFAULT_MODEL } from './agent-policy.js';
-import { isUuid } from './uuid.js';
 import { agentDetail, backendListItem, publicUrl, webListItem } from './agent-views.js';
 
 type UpdatedAgent = Pick<AgentEntity, 'plan' | 'aiProvider' | 'subdomain' | 'status'>;
@@ -95,7 +95,7 @@ export class AgentsService {
    * A malformed id names no agent and no runtime, so it never reaches the provider's uuid column.
    */
   async delete(id: string) {
-    if (!isUuid(id)) return { id, deleted: true };
+    if (!isUUID(id)) return { id, deleted: true };
     await this.lifecycle.tryTransition(id, 'delete');
     await this.hosting.destroy(id).catch((error) => this.logger.warn(`Runtime of deleted agent ${id} not destroyed: ${String(error)}`));
     return { id, deleted: true };
@@ -128,7 +128,7 @@ export class AgentsService {
   }
 
   async names(userId: string, agentIds: string[]): Promise<AgentNamesReply> {
-    const ids = agentIds.filter(isUuid);
+    const ids = agentIds.filter((id) => isUUID(id));
     const agents = ids.length
       ? await this.lifecycle.inScope('system', (manager) => manager.find(AgentEntity, { where: { userId, id: In(ids) }, select: { id: true, name: true } }))
       : [];
@@ -137,7 +137,7 @@ export class AgentsService {
 
   /** One statement, so a PUT racing a DELETE answers 404 rather than 200 for a row that is gone. */
   private async updateOne(scope: Scope, id: string, changes: Partial<AgentEntity>): Promise<UpdatedAgent> {
-    const updated = isUuid(id) ? await this.lifecycle.inScope(scope, async (manager) => {
+    const updated = isUUID(id) ? await this.lifecycle.inScope(scope, async (manager) => {
       const result = await manager.createQueryBuilder().update(AgentEntity).set(changes).where({ id })
         .returning('plan, ai_provider AS "aiProvider", subdomain, status').execute();
       return result.affected ? (result.raw as UpdatedAgent[])[0] : null;
