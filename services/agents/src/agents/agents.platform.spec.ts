@@ -154,6 +154,20 @@ describe('Agents', () => {
       expect(await (await fetch(`${runtimeUrl}${RUNTIME_PATHS.healthz}`)).json()).toEqual({ ok: true, status: 'live' });
     });
 
+    it('the runtime refuses a message body the API would refuse, with 400 and the same error', async () => {
+      const { token } = (await owner.client.get(`/api/agents/${agentId}/token`)).body;
+      const runtimeUrl = await runtimeUrlOf(agentId);
+      const send = async (body: unknown) => {
+        const response = await fetch(`${runtimeUrl}${RUNTIME_PATHS.messages}`, {
+          method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await send({})).toEqual({ status: 400, body: { error: M.messageRequired } });
+      expect(await send({ message: '   ' })).toEqual({ status: 400, body: { error: M.messageRequired } });
+      expect(await send({ message: 'x'.repeat(16_001) })).toEqual({ status: 400, body: { error: 'message must be shorter than or equal to 16000 characters' } });
+    });
+
     it('the runtime answers its probes without a token: /readyz ready, /health with its own readings', async () => {
       const runtimeUrl = await runtimeUrlOf(agentId);
       const ready = await fetch(`${runtimeUrl}${RUNTIME_PATHS.readyz}`);
