@@ -1,5 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import {
   AGENT_MESSAGES as M, EVENTS, illegalTransition, QUEUES, RUNTIME_PATHS, SUBJECTS,
   type AgentStatusChangedEvent, type AgentStatusReply, type WatchTargetsReply,
@@ -177,6 +179,22 @@ describe('Agents', () => {
         status: 'ok', agentId, uptimeMs: expect.any(Number), cpuPercent: expect.any(Number),
         memoryBytes: expect.any(Number), memoryLimitBytes: 8 * 1024 ** 3,
       });
+    });
+
+    it('the runtime answers /readyz 503 naming memory while its memory store cannot be written', async () => {
+      const runtimeUrl = await runtimeUrlOf(agentId);
+      // The store is renamed over memory.json: a directory there means no write can land.
+      const memoryFile = path.join(platform.env.AGENT_DATA_DIR!, agentId, 'memory.json');
+      await rm(memoryFile, { force: true });
+      await mkdir(memoryFile);
+      try {
+        const ready = await fetch(`${runtimeUrl}${RUNTIME_PATHS.readyz}`);
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toEqual({ ready: false, failing: ['memory'], uptimeMs: expect.any(Number) });
+      } finally {
+        await rm(memoryFile, { recursive: true });
+      }
+      expect((await fetch(`${runtimeUrl}${RUNTIME_PATHS.readyz}`)).status).toBe(200);
     });
 
     it('PUT then GET /api/agents/:id/config', async () => {
