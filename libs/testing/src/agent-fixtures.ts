@@ -1,20 +1,19 @@
 import type { TestClient } from './test-client.js';
 import type { TestPlatform, TestUser } from './platform.js';
 import { TEST_INTERNAL_API_KEY } from './test-env.js';
+import { waitFor } from './wait-for.js';
 
 export const BEARER = { authorization: `Bearer ${TEST_INTERNAL_API_KEY}` };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Polls the owner's view of an agent until it reaches `status` (or fails the test with where it stood). */
 export async function waitForStatus(client: TestClient, agentId: string, status: string, timeoutMs = 25_000): Promise<Record<string, any>> {
-  let agent: Record<string, any> = {};
-  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
-    const response = await client.get(`/api/agents/${agentId}`, BEARER);
-    agent = response.body;
-    if (agent.status === status) return agent;
-  }
-  throw new Error(`agent ${agentId} is ${agent.status} (${agent.statusReason ?? 'no reason'}), not ${status}`);
+  const agent = await waitFor(
+    async () => (await client.get(`/api/agents/${agentId}`, BEARER)).body as Record<string, any>,
+    (current) => current.status === status,
+    timeoutMs,
+  );
+  if (agent.status !== status) throw new Error(`agent ${agentId} is ${agent.status} (${agent.statusReason ?? 'no reason'}), not ${status}`);
+  return agent;
 }
 
 /** A new user on `plan` with an active subscription, through the real routes. */

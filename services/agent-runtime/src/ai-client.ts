@@ -1,4 +1,4 @@
-import { AI_CHAT_PATH, ERROR_CODES, PROVISION_MODEL_IDS, type ProvisionModel } from '@platform/contracts';
+import { AI_HEADERS, ERROR_CODES, PROVISION_MODEL_IDS, ROUTES, SUBJECTS, type ProvisionModel } from '@platform/contracts';
 import { OutboundHttp } from '@platform/http';
 import { RuntimeError } from './runtime-error.js';
 import type { RuntimeEnv } from './runtime.env.js';
@@ -15,6 +15,9 @@ export interface ChatAnswer {
 }
 
 export const AI_UNAVAILABLE = 'AI layer unavailable';
+
+/** The AI layer's chat route on the backend surface (platform-core 4.8). */
+const AI_CHAT_PATH = ROUTES.find((route) => route.subject === SUBJECTS.ai.chat)!.path;
 
 /**
  * The agent's only way to a model: the platform's AI layer (POST /api/ai/chat on the backend),
@@ -54,9 +57,9 @@ export class AiClient {
           'content-type': 'application/json',
           authorization: `Bearer ${this.env.INTERNAL_API_KEY}`,
           'x-user-id': this.env.AGENT_USER_ID,
-          'x-user-plan': this.env.AGENT_PLAN,
-          'x-billing-subscription-id': this.env.BILLING_SUBSCRIPTION_ID,
-          'x-agent-id': this.env.AGENT_ID,
+          [AI_HEADERS.plan]: this.env.AGENT_PLAN,
+          [AI_HEADERS.subscription]: this.env.BILLING_SUBSCRIPTION_ID,
+          [AI_HEADERS.agent]: this.env.AGENT_ID,
         },
         body: JSON.stringify({ messages, model }),
       });

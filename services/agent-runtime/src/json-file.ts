@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -29,5 +29,19 @@ export class JsonFile<T> {
     });
     this.writing = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Whether a write would land, without rewriting the document (readiness probes come often): the
+   * folder takes a small file, and nothing but a file stands where the document is renamed to.
+   */
+  async checkWritable(): Promise<void> {
+    await mkdir(path.dirname(this.file), { recursive: true });
+    await writeFile(`${this.file}.probe`, '');
+    const existing = await stat(this.file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    });
+    if (existing && !existing.isFile()) throw new Error(`${this.file} is not a file`);
   }
 }

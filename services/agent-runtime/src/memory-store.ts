@@ -14,17 +14,20 @@ function words(text: string): Set<string> {
   return new Set((text.toLowerCase().match(WORD) ?? []));
 }
 
-/** What the agent remembers across conversations; the agent uses it as a tool, reset-memory clears it. */
+/**
+ * What the agent remembers across conversations; the agent uses it as a tool, reset-memory clears it.
+ * Capped at the config's maxMemory, oldest dropped first, since the whole store is rewritten per turn.
+ */
 export class MemoryStore {
   private readonly file: JsonFile<MemoryEntry[]>;
   private entries: MemoryEntry[] = [];
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, private readonly max: number) {
     this.file = new JsonFile(path.join(dataDir, 'memory.json'), []);
   }
 
   async load(): Promise<void> {
-    this.entries = await this.file.read();
+    this.entries = (await this.file.read()).slice(-this.max);
   }
 
   get size(): number {
@@ -33,7 +36,7 @@ export class MemoryStore {
 
   async remember(text: string): Promise<MemoryEntry> {
     const entry = { id: randomUUID(), text, createdAt: new Date().toISOString() };
-    this.entries.push(entry);
+    this.entries = [...this.entries, entry].slice(-this.max);
     await this.file.write(this.entries);
     return entry;
   }
@@ -57,7 +60,7 @@ export class MemoryStore {
   }
 
   /** Readiness: the store can be written. */
-  async check(): Promise<void> {
-    await this.file.write(this.entries);
+  check(): Promise<void> {
+    return this.file.checkWritable();
   }
 }

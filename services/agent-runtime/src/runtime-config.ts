@@ -2,13 +2,13 @@ import { ConfigError } from '@platform/config';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, validateSync } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 
-/** sysexits.h EX_CONFIG: the agent's configuration is wrong; restarting it would not help. */
-export const CONFIG_ERROR_EXIT_CODE = 78;
-
 /** The fields of an agent's free-form config that the runtime itself reads; others are kept for tools. */
 export class RuntimeConfig {
   @IsOptional() @IsInt({ message: 'config.maxHistory must be an integer from 1 to 10000' }) @Min(1, { message: 'config.maxHistory must be an integer from 1 to 10000' }) @Max(10_000, { message: 'config.maxHistory must be an integer from 1 to 10000' })
   maxHistory = 200;
+
+  @IsOptional() @IsInt({ message: 'config.maxMemory must be an integer from 1 to 10000' }) @Min(1, { message: 'config.maxMemory must be an integer from 1 to 10000' }) @Max(10_000, { message: 'config.maxMemory must be an integer from 1 to 10000' })
+  maxMemory = 500;
 
   @IsOptional() @MaxLength(8000, { message: 'config.systemPrompt must be at most 8000 characters' }) @IsString({ message: 'config.systemPrompt must be a string' })
   systemPrompt = 'You are a helpful agent.';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadEnv, type EnvSource } from '@platform/config';
-import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS, type RuntimeHealthBody } from '@platform/contracts';
+import { ApiError, RUNTIME_AGENT_HEADER, RUNTIME_PATHS, SendAgentMessageDto, validateAs, type RuntimeHealthBody } from '@platform/contracts';
 import { AgentBrain } from './agent-brain.js';
 import { AiClient } from './ai-client.js';
 import { tokenMatches } from './gateway-token.js';
@@ -21,11 +21,11 @@ export async function startRuntime(source: EnvSource): Promise<FastifyInstance> 
   const config = parseRuntimeConfig(env.AGENT_CONFIG);
   const app = Fastify({ logger: { level: env.LOG_LEVEL, base: { service: 'agent-runtime', agentId: env.AGENT_ID } }, bodyLimit: 1024 * 1024 });
 
-  const memory = new MemoryStore(env.DATA_DIR);
+  const memory = new MemoryStore(env.DATA_DIR, config.maxMemory);
   const history = new MessageHistory(env.DATA_DIR, config.maxHistory);
   await Promise.all([memory.load(), history.load()]);
   const ai = new AiClient(env);
-  const tools = new ToolUsage(env, (error) => app.log.warn(`Tool usage not recorded: ${String(error)}`));
+  const tools = new ToolUsage(env, (line) => app.log.warn(line));
   const brain = new AgentBrain(config, env.AGENT_MODEL, ai, memory, history, tools);
   const readiness = new Readiness(env, memory);
   const sampler = new ProcessSampler();
@@ -38,7 +38,7 @@ export async function startRuntime(source: EnvSource): Promise<FastifyInstance> 
     }
   });
   app.setErrorHandler(async (error, _request, reply) => {
-    if (error instanceof RuntimeError) return reply.status(error.status).send({ error: error.message });
+    if (error instanceof RuntimeError || error instanceof ApiError) return reply.status(error.status).send({ error: error.message });
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status < 500) return reply.status(status).send({ error: error instanceof Error ? error.message : 'Bad request' });
     app.log.error(error);
@@ -59,11 +59,7 @@ export async function startRuntime(source: EnvSource): Promise<FastifyInstance> 
     memoryLimitBytes: env.MEMORY_LIMIT_BYTES,
   }));
 
-  app.post<{ Body: { message?: unknown } }>(RUNTIME_PATHS.messages, async (request) => {
-    const message = request.body?.message;
-    if (typeof message !== 'string' || !message.trim()) throw new RuntimeError(400, 'message is required');
-    return brain.turn(message);
-  });
+  app.post(RUNTIME_PATHS.messages, async (request) => brain.turn(validateAs(SendAgentMessageDto, request.body).message));
   app.get(RUNTIME_PATHS.messages, async () => {
     const messages = history.all();
     return { messages, count: messages.length };

@@ -26,6 +26,10 @@ export class RuntimeEnv {
   /** Tool usage goes to the `usage.tools` queue here; empty turns recording off. */
   @Secret() @Matches(/^(rediss?:\/\/.+)?$/, { message: 'must be a redis:// URL or empty' }) REDIS_URL = '';
   @Matches(/^[A-Za-z0-9:_-]*$/) REDIS_PREFIX = '';
+  /** Tool usage jobs kept in memory while Redis refuses them; past this many, new ones are dropped. */
+  @EnvInt(1) TOOL_USAGE_BUFFER_SIZE = 1000;
+  /** How often held tool usage jobs are offered to Redis again. */
+  @EnvInt(1) TOOL_USAGE_RETRY_MS = 1000;
 
   /** Where the memory store and message history live, so a re-created runtime keeps them. */
   @MinLength(1) @IsString() DATA_DIR = '';
@@ -36,6 +40,7 @@ export class RuntimeEnv {
   @EnvInt(1) AI_TIMEOUT_MS = 92_000;
   /** How long a backend reachability answer is reused by /readyz. */
   @EnvInt(0) READINESS_CACHE_MS = 2000;
+  /** Below the watchdog's 5 s probe, so a hanging backend reads as failing: [backend], not as a timeout. */
   @EnvInt(1) READINESS_PROBE_TIMEOUT_MS = 2000;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';

@@ -1,18 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { QUEUES } from '@platform/contracts';
-import { QueueFactory } from '@platform/queue';
+import { BufferedJobProducer, QueueFactory } from '@platform/queue';
 import type { RuntimeEnv } from './runtime.env.js';
 
 /**
  * Runs the agent's tools and reports each call to the `usage.tools` queue (GET /api/usage/tools
- * reads them). Reporting never blocks or fails the tool call.
+ * reads them). Reporting never blocks or fails the tool call; a report Redis refuses is held and
+ * offered again, under its event id, so a short outage loses none.
  */
 export class ToolUsage {
   private readonly queues?: QueueFactory;
+  private readonly producer?: BufferedJobProducer<typeof QUEUES.usageTools>;
   calls = 0;
 
-  constructor(private readonly env: RuntimeEnv, private readonly onError: (error: unknown) => void) {
-    if (env.REDIS_URL) this.queues = new QueueFactory({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
+  constructor(private readonly env: RuntimeEnv, logError: (line: string) => void) {
+    if (!env.REDIS_URL) return;
+    this.queues = new QueueFactory({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX });
+    this.producer = new BufferedJobProducer(this.queues, QUEUES.usageTools, {
+      capacity: env.TOOL_USAGE_BUFFER_SIZE,
+      retryIntervalMs: env.TOOL_USAGE_RETRY_MS,
+      failureLine: (message) => `Tool usage not recorded: ${message}`,
+    }, { error: logError });
   }
 
   async use<T>(toolName: string, tool: () => Promise<T> | T): Promise<T> {
@@ -29,18 +37,20 @@ export class ToolUsage {
   }
 
   async close(): Promise<void> {
+    await this.producer?.close();
     await this.queues?.onApplicationShutdown();
   }
 
   private report(toolName: string, success: boolean, durationMs: number): void {
-    this.queues?.add(QUEUES.usageTools, {
-      eventId: randomUUID(),
+    const eventId = randomUUID();
+    this.producer?.enqueue({
+      eventId,
       userId: this.env.AGENT_USER_ID,
       agentId: this.env.AGENT_ID,
       toolName,
       success,
       durationMs,
       occurredAt: new Date().toISOString(),
-    }).catch(this.onError);
+    }, eventId);
   }
 }

@@ -1,4 +1,4 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
 import { MessagingModule, OutboxModule } from '@platform/messaging';
 import { QueueModule } from '@platform/queue';
@@ -12,7 +12,7 @@ import { RuntimeClient } from './agents/runtime-client.js';
 import { RuntimeExits } from './agents/runtime-exits.js';
 import { RuntimeReconciler } from './agents/runtime-reconciler.js';
 import { WatchdogHandlers } from './agents/watchdog.handlers.js';
-import type { AgentsEnv } from './agents.env.js';
+import type { AgentsEnv, HostingProviderName } from './agents.env.js';
 import { AGENTS_ENV } from './agents.tokens.js';
 import { agentsDatabase } from './database.js';
 import { HeartbeatHandlers } from './heartbeat/heartbeat.handlers.js';
@@ -23,6 +23,9 @@ import { InstallationsHandlers } from './installations/installations.handlers.js
 import { InstallationsService } from './installations/installations.service.js';
 
 export const AGENTS_SERVICE = 'agents';
+
+/** HOSTING_PROVIDER picks the adapter (docs/hosting.md); a new name does not compile until it has one. */
+const HOSTING_ADAPTERS: Record<HostingProviderName, Type<HostingProvider>> = { local: LocalHostingProvider };
 
 @Module({})
 export class AgentsModule {
@@ -43,8 +46,7 @@ export class AgentsModule {
       controllers: [AgentsHandlers, LifecycleHandlers, WatchdogHandlers, HeartbeatHandlers, InstallationsHandlers],
       providers: [
         { provide: AGENTS_ENV, useValue: env },
-        // HOSTING_PROVIDER picks the adapter; `local` is the only one so far (docs/hosting.md).
-        { provide: HostingProvider, useClass: LocalHostingProvider },
+        { provide: HostingProvider, useClass: HOSTING_ADAPTERS[env.HOSTING_PROVIDER] },
         AgentLifecycle,
         AgentsService,
         ProvisioningService,

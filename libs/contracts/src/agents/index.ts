@@ -7,3 +7,4 @@ export * from './agent-plans.js';
 export * from './agent-views.js';
 export * from './agent.dtos.js';
 export * from './runtime-paths.js';
+export * from './runtime-process.js';

@@ -13,6 +13,3 @@ export const RUNTIME_PATHS = {
 
 /** Header on every runtime response naming its agent: how the platform tells its own process from a stranger on a reused port. */
 export const RUNTIME_AGENT_HEADER = 'x-agent-id';
-
-/** The AI layer's chat route on the backend surface (platform-core 4.8), as the runtime calls it. */
-export const AI_CHAT_PATH = '/api/ai/chat';

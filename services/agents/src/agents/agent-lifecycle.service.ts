@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { AGENT_MESSAGES as M, ApiError, EVENTS, illegalTransition, type AgentStatus } from '@platform/contracts';
@@ -6,7 +7,6 @@ import { Db } from '@platform/database';
 import { Outbox } from '@platform/messaging';
 import { AgentEntity } from './agent.entity.js';
 import { allows, nextStatus, type AgentAction } from './agent-state-machine.js';
-import { isUuid } from './uuid.js';
 
 /** Web callers see their own agents only (row-level security); bearer routes and workers see all. */
 export type Scope = { userId: string } | 'system';
@@ -32,9 +32,9 @@ export class AgentLifecycle {
     return scope === 'system' ? this.db.asSystem(work) : this.db.withUser(scope.userId, work);
   }
 
-  /** Another user's agent is invisible under row-level security: a 404 like a missing one. */
+  /** Another user's agent is invisible under row-level security, and a malformed id never reaches the uuid column: a 404 like a missing one. */
   async find(scope: Scope, id: string): Promise<AgentEntity> {
-    const agent = isUuid(id) ? await this.inScope(scope, (manager) => manager.findOneBy(AgentEntity, { id })) : null;
+    const agent = isUUID(id) ? await this.inScope(scope, (manager) => manager.findOneBy(AgentEntity, { id })) : null;
     if (!agent) throw new ApiError(404, M.agentNotFound);
     return agent;
   }
@@ -57,7 +57,7 @@ export class AgentLifecycle {
 
   /** 404 for an agent the scope cannot see, 409 when the table does not allow the action from its status. */
   async transition(scope: Scope, id: string, action: AgentAction, changes: TransitionChanges = {}): Promise<AgentEntity> {
-    if (!isUuid(id)) throw new ApiError(404, M.agentNotFound);
+    if (!isUUID(id)) throw new ApiError(404, M.agentNotFound);
     const agent = await this.inScope(scope, async (manager) => {
       const current = await manager.findOne(AgentEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw new ApiError(404, M.agentNotFound);
@@ -67,14 +67,16 @@ export class AgentLifecycle {
       if (status === previousStatus) return current;
       const runtimeUrl = WITHOUT_RUNTIME.includes(status) ? null : changes.runtimeUrl ?? current.runtimeUrl;
       const reason = status === 'error' || status === 'degraded' ? changes.reason ?? null : null;
+      // Set here rather than by the database so the returned entity carries it: provisioning job ids include it.
+      const updatedAt = new Date();
       if (status === 'deleted') {
         await manager.delete(AgentEntity, { id });
       } else {
         await manager.update(AgentEntity, { id }, {
-          status, runtimeUrl, statusReason: reason, ...(changes.startedAt ? { startedAt: changes.startedAt } : {}),
+          status, runtimeUrl, statusReason: reason, updatedAt, ...(changes.startedAt ? { startedAt: changes.startedAt } : {}),
         });
       }
-      const changed = Object.assign(current, { status, runtimeUrl, statusReason: reason });
+      const changed = Object.assign(current, { status, runtimeUrl, statusReason: reason, updatedAt });
       await this.announce(manager, changed, previousStatus);
       return changed;
     });

@@ -1,5 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import {
   AGENT_MESSAGES as M, EVENTS, illegalTransition, QUEUES, RUNTIME_PATHS, SUBJECTS,
   type AgentStatusChangedEvent, type AgentStatusReply, type WatchTargetsReply,
@@ -99,6 +101,7 @@ describe('Agents', () => {
       expect((await backend().get(`/api/agents/${created.id}`, BEARER)).status).toBe(404);
       const unknown = '00000000-0000-4000-8000-000000000001';
       expect(await backend().delete(`/api/agents/${unknown}`, undefined, BEARER)).toMatchObject({ status: 200, body: { id: unknown, deleted: true } });
+      expect(await backend().delete('/api/agents/not-a-uuid', undefined, BEARER)).toMatchObject({ status: 200, body: { id: 'not-a-uuid', deleted: true } });
       expect(await statusesOf(created.id, 'deleted')).toEqual(['pending', 'deleted']);
     });
   });
@@ -153,6 +156,20 @@ describe('Agents', () => {
       expect(await (await fetch(`${runtimeUrl}${RUNTIME_PATHS.healthz}`)).json()).toEqual({ ok: true, status: 'live' });
     });
 
+    it('the runtime refuses a message body the API would refuse, with 400 and the same error', async () => {
+      const { token } = (await owner.client.get(`/api/agents/${agentId}/token`)).body;
+      const runtimeUrl = await runtimeUrlOf(agentId);
+      const send = async (body: unknown) => {
+        const response = await fetch(`${runtimeUrl}${RUNTIME_PATHS.messages}`, {
+          method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body),
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await send({})).toEqual({ status: 400, body: { error: M.messageRequired } });
+      expect(await send({ message: '   ' })).toEqual({ status: 400, body: { error: M.messageRequired } });
+      expect(await send({ message: 'x'.repeat(16_001) })).toEqual({ status: 400, body: { error: 'message must be shorter than or equal to 16000 characters' } });
+    });
+
     it('the runtime answers its probes without a token: /readyz ready, /health with its own readings', async () => {
       const runtimeUrl = await runtimeUrlOf(agentId);
       const ready = await fetch(`${runtimeUrl}${RUNTIME_PATHS.readyz}`);
@@ -162,6 +179,22 @@ describe('Agents', () => {
         status: 'ok', agentId, uptimeMs: expect.any(Number), cpuPercent: expect.any(Number),
         memoryBytes: expect.any(Number), memoryLimitBytes: 8 * 1024 ** 3,
       });
+    });
+
+    it('the runtime answers /readyz 503 naming memory while its memory store cannot be written', async () => {
+      const runtimeUrl = await runtimeUrlOf(agentId);
+      // The store is renamed over memory.json: a directory there means no write can land.
+      const memoryFile = path.join(platform.env.AGENT_DATA_DIR!, agentId, 'memory.json');
+      await rm(memoryFile, { force: true });
+      await mkdir(memoryFile);
+      try {
+        const ready = await fetch(`${runtimeUrl}${RUNTIME_PATHS.readyz}`);
+        expect(ready.status).toBe(503);
+        expect(await ready.json()).toEqual({ ready: false, failing: ['memory'], uptimeMs: expect.any(Number) });
+      } finally {
+        await rm(memoryFile, { recursive: true });
+      }
+      expect((await fetch(`${runtimeUrl}${RUNTIME_PATHS.readyz}`)).status).toBe(200);
     });
 
     it('PUT then GET /api/agents/:id/config', async () => {

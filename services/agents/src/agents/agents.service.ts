@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { In, Not } from 'typeorm';
 import {
-  AGENT_MESSAGES as M, LIVE_AGENT_STATUSES, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext, type CreateAgentDto,
+  AGENT_MESSAGES as M, ApiError, LIVE_AGENT_STATUSES, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext, type CreateAgentDto,
   type UpdateAgentDto, type WatchTarget,
 } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
@@ -11,8 +12,9 @@ import { AgentEntity } from './agent.entity.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import { aiProviderFor, DEFAULT_AGENT_PLAN, DEFAULT_MODEL } from './agent-policy.js';
-import { isUuid } from './uuid.js';
 import { agentDetail, backendListItem, publicUrl, webListItem } from './agent-views.js';
+
+type UpdatedAgent = Pick<AgentEntity, 'plan' | 'aiProvider' | 'subdomain' | 'status'>;
 
 /** Bearer callers act for the platform; everyone else for themselves. */
 export function scopeOf(auth: AuthContext): Scope {
@@ -79,19 +81,21 @@ export class AgentsService {
 
   /** PUT /api/agents/:id (backend): plan, provider and config take effect on the next (re)deploy. */
   async update(id: string, dto: UpdateAgentDto) {
-    const agent = await this.lifecycle.find('system', id);
     const changes: Partial<AgentEntity> = {
       ...(dto.plan ? { plan: dto.plan } : {}),
       ...(dto.aiProvider ? { aiProvider: dto.aiProvider } : {}),
       ...(dto.config ? { config: dto.config } : {}),
     };
-    await this.lifecycle.inScope('system', (manager) => manager.update(AgentEntity, { id }, changes));
-    const updated = Object.assign(agent, changes);
+    const updated = await this.updateOne('system', id, changes);
     return { id, plan: updated.plan, aiProvider: updated.aiProvider, subdomain: updated.subdomain, status: updated.status, message: M.agentUpdated };
   }
 
-  /** Best-effort: succeeds for an unknown agent; a runtime that will not go is the reconciler's to end. */
+  /**
+   * Best-effort: succeeds for an unknown agent; a runtime that will not go is the reconciler's to end.
+   * A malformed id names no agent and no runtime, so it never reaches the provider's uuid column.
+   */
   async delete(id: string) {
+    if (!isUUID(id)) return { id, deleted: true };
     await this.lifecycle.tryTransition(id, 'delete');
     await this.hosting.destroy(id).catch((error) => this.logger.warn(`Runtime of deleted agent ${id} not destroyed: ${String(error)}`));
     return { id, deleted: true };
@@ -103,9 +107,7 @@ export class AgentsService {
   }
 
   async putConfig(scope: Scope, id: string, config: Record<string, unknown>) {
-    await this.lifecycle.find(scope, id);
-    const changes: Partial<AgentEntity> = { config };
-    await this.lifecycle.inScope(scope, (manager) => manager.update(AgentEntity, { id }, changes));
+    await this.updateOne(scope, id, { config });
     return { success: true, id, config };
   }
 
@@ -126,10 +128,21 @@ export class AgentsService {
   }
 
   async names(userId: string, agentIds: string[]): Promise<AgentNamesReply> {
-    const ids = agentIds.filter(isUuid);
+    const ids = agentIds.filter((id) => isUUID(id));
     const agents = ids.length
       ? await this.lifecycle.inScope('system', (manager) => manager.find(AgentEntity, { where: { userId, id: In(ids) }, select: { id: true, name: true } }))
       : [];
     return { names: Object.fromEntries(agents.map((agent) => [agent.id, agent.name])) };
+  }
+
+  /** One statement, so a PUT racing a DELETE answers 404 rather than 200 for a row that is gone. */
+  private async updateOne(scope: Scope, id: string, changes: Partial<AgentEntity>): Promise<UpdatedAgent> {
+    const updated = isUUID(id) ? await this.lifecycle.inScope(scope, async (manager) => {
+      const result = await manager.createQueryBuilder().update(AgentEntity).set(changes).where({ id })
+        .returning('plan, ai_provider AS "aiProvider", subdomain, status').execute();
+      return result.affected ? (result.raw as UpdatedAgent[])[0] : null;
+    }) : null;
+    if (!updated) throw new ApiError(404, M.agentNotFound);
+    return updated;
   }
 }

@@ -85,6 +85,14 @@ describe('Provisioning', () => {
       expect(response.body).toEqual({ error: M.webLimitReached, current: 1, limit: 1 });
     });
 
+    it('lets only one of two provisions at once through when the limit is 1', async () => {
+      const user = await subscribedUser(platform, 'solo');
+      const responses = await Promise.all(['racing one', 'racing two'].map((name) => user.client.post('/api/agents/provision', { name })));
+      expect(responses.map((response) => response.status).sort()).toEqual([201, 429]);
+      expect(responses.find((response) => response.status === 429)!.body).toEqual({ error: M.webLimitReached, current: 1, limit: 1 });
+      expect((await user.client.get('/api/agents')).body.count).toBe(1);
+    });
+
     it('allows three on pro and refuses the fourth, whatever limit the body names', async () => {
       const user = await subscribedUser(platform, 'collective');
       for (const name of ['a', 'b', 'c']) {
@@ -195,12 +203,12 @@ describe('Provisioning kill switch (PROVISIONING_ENABLED=false)', () => {
     expect(response.body).toMatchObject({ status: 'ok', docker: 'available', provisioning: 'disabled', provider: 'local' });
   });
 
-  it('answers 500 to provision, deployments, start, stop and restart', async () => {
+  it('answers 500 to provision, deployments, start, stop, restart, update and repair (decision 54)', async () => {
     const pending = (await platform.backend().post('/api/agents', { name: 'Pending' }, { ...BEARER, 'x-user-id': user.id })).body.id;
     const refused = { status: 500, body: { error: M.provisioningDisabled } };
     expect(await user.client.post('/api/agents/provision', { name: 'x' })).toMatchObject(refused);
     expect(await platform.backend().post('/api/deployments', { userId: user.id, name: 'x' }, BEARER)).toMatchObject(refused);
-    for (const action of ['start', 'stop', 'restart']) {
+    for (const action of ['start', 'stop', 'restart', 'update', 'repair']) {
       expect(await platform.backend().post(`/api/agents/${pending}/${action}`, undefined, BEARER)).toMatchObject(refused);
     }
   });

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { hasRole } from '@platform/config';
-import { QUEUES } from '@platform/contracts';
+import { ApiError, QUEUES } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider, type DeployedRuntime } from '../hosting/hosting.provider.js';
 import { exitReason } from '../hosting/runtime-exit.js';
+import type { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
 import { HAS_RUNTIME, IN_PROGRESS } from './agent-state-machine.js';
 import { runtimeSpecOf } from './runtime-spec.js';
@@ -16,7 +17,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The `agents.provision` job: whatever in-progress status the agent is in (provisioning,
  * restarting, updating, repairing), get it a healthy runtime and move it to running, or to error
  * with the reason. A job for an agent no longer in progress is stale and does nothing, so a
- * redelivered job is harmless. The job never throws: the outcome is the agent's status.
+ * redelivered job is harmless. The job throws only when the agent cannot be read (BullMQ retries);
+ * otherwise the outcome is the agent's status.
  */
 @Injectable()
 export class ProvisionWorker implements OnApplicationBootstrap {
@@ -35,7 +37,7 @@ export class ProvisionWorker implements OnApplicationBootstrap {
   }
 
   async run(agentId: string): Promise<void> {
-    const agent = await this.lifecycle.find('system', agentId).catch(() => null);
+    const agent = await this.findIfAny(agentId);
     if (!agent || !IN_PROGRESS.includes(agent.status)) return;
     try {
       const deployed = await this.withDeployTimeout(agent.status === 'restarting'
@@ -76,8 +78,18 @@ export class ProvisionWorker implements OnApplicationBootstrap {
 
   /** Stopped or deleted while it was being deployed: the runtime just made must not linger. */
   private async dropUnwanted(agentId: string): Promise<void> {
-    const agent = await this.lifecycle.find('system', agentId).catch(() => null);
+    const agent = await this.findIfAny(agentId);
     if (!agent) await this.hosting.destroy(agentId);
     else if (!HAS_RUNTIME.includes(agent.status)) await this.hosting.stop(agentId);
+  }
+
+  /** Only a 404 means the agent is gone; any other error throws so BullMQ retries the job. */
+  private async findIfAny(agentId: string): Promise<AgentEntity | null> {
+    try {
+      return await this.lifecycle.find('system', agentId);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
   }
 }

@@ -8,6 +8,7 @@ import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
 import { AgentEntity } from './agent.entity.js';
+import { enqueueProvision } from './provision-job.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import {
@@ -116,7 +117,7 @@ export class ProvisioningService {
   async queueAction(scope: Scope, id: string, action: Extract<AgentAction, 'start' | 'restart' | 'update' | 'repair'>) {
     this.requireProvisioning();
     const agent = await this.lifecycle.transition(scope, id, action);
-    await this.enqueue(agent.id);
+    await this.enqueue(agent);
     return { success: true, id: agent.id, status: agent.status };
   }
 
@@ -134,20 +135,24 @@ export class ProvisioningService {
     return { success: true, id, status: agent.status };
   }
 
-  /** The watchdog's repair: re-create the runtime of a live agent. Off with the kill switch. */
-  async heal(id: string, reason: string): Promise<void> {
+  /** The watchdog's repair: re-create the runtime of a live agent. Off with the kill switch. Null when nothing changed. */
+  async heal(id: string, reason: string): Promise<AgentEntity | null> {
     if (!this.env.PROVISIONING_ENABLED) {
       this.logger.warn({ agentId: id, msg: `Repair not started, provisioning is disabled: ${reason}` });
-      return;
+      return null;
     }
-    if (await this.lifecycle.tryTransition(id, 'heal', { reason })) await this.enqueue(id);
+    const agent = await this.lifecycle.tryTransition(id, 'heal', { reason });
+    if (agent) await this.enqueue(agent);
+    return agent;
   }
 
-  /** Crash loop or repairs exhausted: error with the reason, and the runtime stopped so nothing restarts it. */
-  async fail(id: string, reason: string): Promise<void> {
-    if (await this.lifecycle.tryTransition(id, 'fail', { reason })) {
+  /** Crash loop or repairs exhausted: error with the reason, and the runtime stopped so nothing restarts it. Null when nothing changed. */
+  async fail(id: string, reason: string): Promise<AgentEntity | null> {
+    const agent = await this.lifecycle.tryTransition(id, 'fail', { reason });
+    if (agent) {
       await this.hosting.stop(id).catch((error) => this.logger.warn({ agentId: id, msg: `Failed agent's runtime not stopped: ${String(error)}` }));
     }
+    return agent;
   }
 
   private requireProvisioning(): void {
@@ -164,15 +169,15 @@ export class ProvisioningService {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`agents-of:${deployment.userId}`]);
       checkLimit(await manager.count(AgentEntity, { where: { userId: deployment.userId } }));
     });
-    await this.enqueue(agent.id);
+    await this.enqueue(agent);
     return agent;
   }
 
-  private async enqueue(agentId: string): Promise<void> {
+  private async enqueue(agent: AgentEntity): Promise<void> {
     try {
-      await this.queues.add(QUEUES.agentsProvision, { agentId });
+      await enqueueProvision(this.queues, agent);
     } catch (error) {
-      await this.lifecycle.tryTransition(agentId, 'fail', { reason: 'Could not queue the deployment' });
+      await this.lifecycle.tryTransition(agent.id, 'fail', { reason: 'Could not queue the deployment' });
       throw error;
     }
   }

@@ -2,8 +2,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AGENT_MESSAGES as M, ApiError, illegalTransition, RUNTIME_PATHS } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
+import type { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import { allows, type AgentAction } from './agent-state-machine.js';
+
+/** The runtime did not answer at all (down, or past the timeout); callers hear 503. */
+class RuntimeUnreachable extends ApiError {
+  constructor() {
+    super(503, M.runtimeUnavailable);
+  }
+}
 
 type RuntimeCall = { method: 'GET' | 'POST'; path: string; body?: unknown; timeoutMs?: number };
 
@@ -13,28 +21,32 @@ export class RuntimeClient {
   constructor(private readonly lifecycle: AgentLifecycle, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {}
 
   async resetMemory(scope: Scope, id: string) {
-    return this.call(scope, id, 'reset-memory', { method: 'POST', path: RUNTIME_PATHS.memoryReset });
+    return this.call(await this.lifecycle.find(scope, id), 'reset-memory', { method: 'POST', path: RUNTIME_PATHS.memoryReset });
   }
 
   async messages(scope: Scope, id: string) {
-    return this.call(scope, id, 'message', { method: 'GET', path: RUNTIME_PATHS.messages });
+    return this.call(await this.lifecycle.find(scope, id), 'message', { method: 'GET', path: RUNTIME_PATHS.messages });
   }
 
   async send(scope: Scope, id: string, message: string) {
-    return this.call(scope, id, 'message', { method: 'POST', path: RUNTIME_PATHS.messages, body: { message }, timeoutMs: this.env.RUNTIME_MESSAGE_TIMEOUT_MS });
+    return this.call(await this.lifecycle.find(scope, id), 'message', { method: 'POST', path: RUNTIME_PATHS.messages, body: { message }, timeoutMs: this.env.RUNTIME_MESSAGE_TIMEOUT_MS });
   }
 
-  /** Any status: live counters from a live runtime, otherwise the status alone. */
+  /** Any status: live counters from a live runtime, otherwise (none, or it cannot be reached) the status alone. */
   async stats(scope: Scope, id: string) {
     const agent = await this.lifecycle.find(scope, id);
-    if (!agent.runtimeUrl || !allows('message', agent.status)) return { agentId: id, status: agent.status, live: false };
-    const stats = await this.call(scope, id, 'message', { method: 'GET', path: RUNTIME_PATHS.stats });
-    return { agentId: id, status: agent.status, live: true, ...stats };
+    const idle = { agentId: id, status: agent.status, live: false };
+    if (!agent.runtimeUrl || !allows('message', agent.status)) return idle;
+    try {
+      return { agentId: id, status: agent.status, live: true, ...(await this.call(agent, 'message', { method: 'GET', path: RUNTIME_PATHS.stats })) };
+    } catch (error) {
+      if (error instanceof RuntimeUnreachable) return idle;
+      throw error;
+    }
   }
 
   /** The runtime's answer as is (its refusals included); 503 when it cannot be reached. */
-  private async call(scope: Scope, id: string, action: AgentAction, call: RuntimeCall): Promise<Record<string, unknown>> {
-    const agent = await this.lifecycle.find(scope, id);
+  private async call(agent: AgentEntity, action: AgentAction, call: RuntimeCall): Promise<Record<string, unknown>> {
     if (!allows(action, agent.status) || !agent.runtimeUrl) throw new ApiError(409, illegalTransition(action, agent.status));
     let response: Response;
     try {
@@ -45,7 +57,7 @@ export class RuntimeClient {
         signal: AbortSignal.timeout(call.timeoutMs ?? this.env.RUNTIME_CALL_TIMEOUT_MS),
       });
     } catch {
-      throw new ApiError(503, M.runtimeUnavailable);
+      throw new RuntimeUnreachable();
     }
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     if (!response.ok) throw new ApiError(response.status, String(body.error ?? M.runtimeUnavailable));

@@ -27,6 +27,9 @@ describe('a runtime that ends on its own', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await pidOf(agentId)).toBe(pid);
     expect((await agentOf(agentId)).status).toBe('degraded');
+    const stats = await owner.client.get(`/api/agents/${agentId}/stats`);
+    expect(stats.status).toBe(200);
+    expect(stats.body).toEqual({ agentId, status: 'degraded', live: false });
   });
 
   it('also notices the end of a runtime adopted after a restart of the agents service', async () => {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { CONFIG_ERROR_EXIT_CODE } from '@platform/contracts';
 import { HostingProvider } from '../hosting/hosting.provider.js';
-import { CONFIG_ERROR_EXIT_CODE, exitReason, type RuntimeExit } from '../hosting/runtime-exit.js';
+import { exitReason, type RuntimeExit } from '../hosting/runtime-exit.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
 import { ProvisioningService } from './provisioning.service.js';
 

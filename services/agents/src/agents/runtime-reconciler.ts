@@ -1,18 +1,22 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { hasRole } from '@platform/config';
 import { LIVE_AGENT_STATUSES } from '@platform/contracts';
+import { QueueFactory } from '@platform/queue';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
 import { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
-import { HAS_RUNTIME } from './agent-state-machine.js';
+import { HAS_RUNTIME, IN_PROGRESS } from './agent-state-machine.js';
+import { enqueueProvision } from './provision-job.js';
 import { runtimeSpecOf } from './runtime-spec.js';
 
 /**
  * At boot of a worker: every live agent keeps the runtime it has (adopted) or gets it back
- * (re-created), and a runtime whose agent is gone or stopped is ended. In-progress agents are left
- * to their provisioning job, which BullMQ hands to a worker again if this process died holding it.
+ * (re-created), and a runtime whose agent is gone or stopped is ended. Every in-progress agent gets
+ * its provisioning job queued again under the same id: a no-op when the job exists (BullMQ hands a
+ * job held by a dead process to another worker), and the job itself when a crash came between
+ * saving the status and queuing it.
  */
 @Injectable()
 export class RuntimeReconciler implements OnApplicationBootstrap {
@@ -21,6 +25,7 @@ export class RuntimeReconciler implements OnApplicationBootstrap {
   constructor(
     private readonly lifecycle: AgentLifecycle,
     private readonly hosting: HostingProvider,
+    private readonly queues: QueueFactory,
     @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
   ) {}
 
@@ -38,6 +43,7 @@ export class RuntimeReconciler implements OnApplicationBootstrap {
       else if (!HAS_RUNTIME.includes(agent.status)) await this.end(agentId, () => this.hosting.stop(agentId), `its agent is ${agent.status}`);
     }
     for (const agent of agents.values()) {
+      if (IN_PROGRESS.includes(agent.status)) await this.requeue(agent);
       if (!LIVE_AGENT_STATUSES.includes(agent.status)) continue;
       try {
         const runtime = await this.hosting.ensure(runtimeSpecOf(agent));
@@ -47,6 +53,11 @@ export class RuntimeReconciler implements OnApplicationBootstrap {
         this.logger.error({ agentId: agent.id, msg: `Runtime neither adopted nor re-created: ${String(error)}` });
       }
     }
+  }
+
+  private async requeue(agent: AgentEntity): Promise<void> {
+    await enqueueProvision(this.queues, agent).catch((error) =>
+      this.logger.error({ agentId: agent.id, msg: `${agent.status} job not queued again: ${String(error)}` }));
   }
 
   private async end(agentId: string, ending: () => Promise<void>, why: string): Promise<void> {

@@ -4,6 +4,7 @@ import {
   AgentNamesRequest, HealthReport, SUBJECTS, validateAs, WatchdogFailRequest, WatchdogRepairRequest,
   type AgentNamesReply, type AgentStatusReply, type HostingStatusReply, type WatchTargetsReply,
 } from '@platform/contracts';
+import type { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
 import { AgentsService } from './agents.service.js';
 import { ProvisioningService } from './provisioning.service.js';
@@ -33,22 +34,20 @@ export class WatchdogHandlers {
   @MessagePattern(SUBJECTS.agents.healthReport)
   async healthReport(@Payload() data: unknown): Promise<AgentStatusReply> {
     const report = validateAs(HealthReport, data);
-    await this.lifecycle.tryTransition(report.agentId, report.state === 'degraded' ? 'degrade' : 'recover', { reason: report.reason });
-    return this.statusOf(report.agentId);
+    const changed = await this.lifecycle.tryTransition(report.agentId, report.state === 'degraded' ? 'degrade' : 'recover', { reason: report.reason });
+    return this.replyFor(report.agentId, changed);
   }
 
   @MessagePattern(SUBJECTS.agents.watchdogRepair)
   async repair(@Payload() data: unknown): Promise<AgentStatusReply> {
     const request = validateAs(WatchdogRepairRequest, data);
-    await this.provisioning.heal(request.agentId, request.reason);
-    return this.statusOf(request.agentId);
+    return this.replyFor(request.agentId, await this.provisioning.heal(request.agentId, request.reason));
   }
 
   @MessagePattern(SUBJECTS.agents.watchdogFail)
   async fail(@Payload() data: unknown): Promise<AgentStatusReply> {
     const request = validateAs(WatchdogFailRequest, data);
-    await this.provisioning.fail(request.agentId, request.reason);
-    return this.statusOf(request.agentId);
+    return this.replyFor(request.agentId, await this.provisioning.fail(request.agentId, request.reason));
   }
 
   @MessagePattern(SUBJECTS.agents.names)
@@ -57,7 +56,9 @@ export class WatchdogHandlers {
     return this.agents.names(request.userId, request.agentIds);
   }
 
-  private async statusOf(agentId: string): Promise<AgentStatusReply> {
+  /** The status the verdict's transition left, or, when it changed nothing, where the agent stands. */
+  private async replyFor(agentId: string, changed: AgentEntity | null): Promise<AgentStatusReply> {
+    if (changed) return { agentId, status: changed.status };
     const agent = await this.lifecycle.find('system', agentId).catch(() => null);
     return { agentId, status: agent?.status ?? 'deleted' };
   }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import {
   AGENT_MESSAGES as M, ApiError, DEFAULT_HEARTBEAT_FREQUENCY, type HeartbeatSettingsDto, type HeartbeatSettingsView,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AgentEntity } from '../agents/agent.entity.js';
-import { isUuid } from '../agents/uuid.js';
 import { frequencyMs } from './heartbeat-frequency.js';
 import { HeartbeatSettingsEntity } from './heartbeat-settings.entity.js';
 
@@ -16,7 +16,7 @@ export class HeartbeatService {
 
   /** Unsaved (or not the caller's) settings read as the defaults: 3h, enabled, never beaten. */
   async get(userId: string, agentId: string): Promise<{ heartbeat: HeartbeatSettingsView }> {
-    const saved = isUuid(agentId)
+    const saved = isUUID(agentId)
       ? await this.db.withUser(userId, (manager) => manager.findOneBy(HeartbeatSettingsEntity, { agentId }))
       : null;
     return {
@@ -36,7 +36,7 @@ export class HeartbeatService {
     const now = new Date();
     const next = enabled ? new Date(now.getTime() + frequencyMs(frequency)) : null;
     await this.db.withUser(userId, async (manager) => {
-      const owned = isUuid(dto.agentId) && await manager.existsBy(AgentEntity, { id: dto.agentId });
+      const owned = isUUID(dto.agentId) && await manager.existsBy(AgentEntity, { id: dto.agentId });
       if (!owned) throw new ApiError(404, M.agentNotFound);
       await manager.upsert(HeartbeatSettingsEntity, {
         agentId: dto.agentId, userId, frequency, enabled, lastHeartbeat: now, nextHeartbeat: next,
@@ -54,7 +54,7 @@ export class HeartbeatService {
   }
 
   async delete(userId: string, agentId: string): Promise<{ success: true }> {
-    if (isUuid(agentId)) await this.db.withUser(userId, (manager) => manager.delete(HeartbeatSettingsEntity, { agentId }));
+    if (isUUID(agentId)) await this.db.withUser(userId, (manager) => manager.delete(HeartbeatSettingsEntity, { agentId }));
     return { success: true };
   }
 }

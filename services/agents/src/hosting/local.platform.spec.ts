@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
-import { BEARER, provisionRunning, subscribedUser, TestPlatform } from '@platform/testing';
+import { BEARER, provisionRunning, subscribedUser, TestPlatform, waitForStatus } from '@platform/testing';
 import { startAgents } from '../agents.app.js';
 import { agentArgument } from './process-table.js';
 
@@ -20,15 +20,19 @@ describe('local hosting provider across restarts of the agents service', () => {
   let platform: TestPlatform;
   let agentIds: string[];
 
-  const recorded = async () => {
+  const query = async <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: platform.env.DATABASE_URL });
     await client.connect();
     try {
-      const { rows } = await client.query<{ agent_id: string; pid: number; port: number }>('SELECT agent_id, pid, port FROM agents.local_runtimes');
-      return new Map(rows.map((row) => [row.agent_id, { pid: row.pid, port: row.port }]));
+      return (await client.query<Row>(text, values)).rows;
     } finally {
       await client.end();
     }
+  };
+
+  const recorded = async () => {
+    const rows = await query<{ agent_id: string; pid: number; port: number }>('SELECT agent_id, pid, port FROM agents.local_runtimes');
+    return new Map(rows.map((row) => [row.agent_id, { pid: row.pid, port: row.port }]));
   };
 
   const answersAs = async (agentId: string, port: number) => {
@@ -92,6 +96,17 @@ describe('local hosting provider across restarts of the agents service', () => {
     } finally {
       await platform.startService('agents');
     }
+  });
+
+  it('provisions an agent left in provisioning with no job (a crash between saving the status and queuing)', async () => {
+    const created = (await platform.backend().post('/api/agents', { name: 'Stranded' }, BEARER)).body;
+    await platform.stopService('agents');
+    try {
+      await query(`UPDATE agents.agents SET status = 'provisioning' WHERE id = $1`, [created.id]);
+    } finally {
+      await platform.startService('agents');
+    }
+    expect(await waitForStatus(platform.backend(), created.id, 'running')).toMatchObject({ id: created.id, status: 'running' });
   });
 
   it('ends the runtime of a deleted agent', async () => {

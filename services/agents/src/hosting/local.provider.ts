@@ -4,7 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EntityManager } from 'typeorm';
-import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
+import { AGENT_RUNTIME_PROCESS, RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
@@ -15,6 +15,8 @@ import { agentArgument, runtimeAlive, terminate } from './process-table.js';
 
 const LOG_FILE = 'runtime.log';
 const LOG_TAIL_BYTES = 4096;
+/** How runMain starts the runtime's last line when it cannot start; the reason kept on the agent goes without it. */
+const RUNTIME_LINE_PREFIX = `${AGENT_RUNTIME_PROCESS}: `;
 const GIB = 1024 ** 3;
 /** How often an adopted runtime's pid is looked at: it is not our child, so no exit event comes. */
 const ADOPTED_POLL_MS = 1000;
@@ -30,7 +32,9 @@ const ADOPTED_POLL_MS = 1000;
 export class LocalHostingProvider extends HostingProvider implements OnApplicationShutdown {
   readonly name = 'local';
   private readonly logger = new Logger('LocalHosting');
-  private readonly adopted = new Map<string, NodeJS.Timeout>();
+  /** Adopted runtimes by agent, with the pid adopted; one timer looks at them all. */
+  private readonly adopted = new Map<string, number>();
+  private adoptedTimer?: NodeJS.Timeout;
 
   constructor(private readonly db: Db, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {
     super();
@@ -125,27 +129,37 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
   }
 
   onApplicationShutdown(): void {
-    for (const timer of this.adopted.values()) clearInterval(timer);
+    clearInterval(this.adoptedTimer);
+    this.adoptedTimer = undefined;
     this.adopted.clear();
   }
 
   /** Ends a runtime on purpose: its end is not news, so an adopted one is no longer watched. */
   private async end(record: LocalRuntimeEntity, agentId: string): Promise<void> {
-    clearInterval(this.adopted.get(agentId));
     this.adopted.delete(agentId);
     await terminate(record.pid, agentId);
   }
 
   private watchAdopted(agentId: string, pid: number): void {
-    clearInterval(this.adopted.get(agentId));
-    const timer = setInterval(() => {
-      if (runtimeAlive(pid, agentId)) return;
-      clearInterval(timer);
-      this.adopted.delete(agentId);
-      this.exited({ agentId, exitCode: null, signal: null });
+    this.adopted.set(agentId, pid);
+    if (this.adoptedTimer) return;
+    this.adoptedTimer = setInterval(() => {
+      this.checkAdopted().catch((error) => this.logger.warn(`Adopted runtimes not checked: ${String(error)}`));
     }, ADOPTED_POLL_MS);
-    timer.unref();
-    this.adopted.set(agentId, timer);
+    this.adoptedTimer.unref();
+  }
+
+  /**
+   * An adopted runtime that is gone is news only while its record still names the pid we adopted:
+   * another replica may have ended or replaced it since, and then it is that replica's to report.
+   */
+  private async checkAdopted(): Promise<void> {
+    for (const [agentId, pid] of this.adopted) {
+      if (runtimeAlive(pid, agentId)) continue;
+      this.adopted.delete(agentId);
+      const record = await this.db.asSystem((manager) => manager.findOneBy(LocalRuntimeEntity, { agentId }));
+      if (record?.pid === pid) this.exited({ agentId, exitCode: null, signal: null });
+    }
   }
 
   private locked<T>(agentId: string, work: (manager: EntityManager, record: LocalRuntimeEntity | null) => Promise<T>): Promise<T> {
@@ -208,7 +222,6 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
       REDIS_PREFIX: this.env.REDIS_PREFIX,
       DATA_DIR: dataDir,
       MEMORY_LIMIT_BYTES: String(spec.resources.memory * GIB),
-      READINESS_PROBE_TIMEOUT_MS: String(this.env.HEALTH_PROBE_TIMEOUT_MS),
     };
   }
 
@@ -232,7 +245,7 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
         const length = Math.min(size, LOG_TAIL_BYTES);
         const { buffer } = await file.read(Buffer.alloc(length), 0, length, size - length);
         const line = buffer.toString('utf8').split('\n').map((text) => text.trim()).filter(Boolean).pop();
-        return line?.replace(/^agent-runtime: /, '');
+        return line?.startsWith(RUNTIME_LINE_PREFIX) ? line.slice(RUNTIME_LINE_PREFIX.length) : line;
       } finally {
         await file.close();
       }

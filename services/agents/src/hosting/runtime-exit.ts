@@ -1,5 +1,4 @@
-/** A runtime that ends with this code found its configuration unusable: running it again would fail again. */
-export const CONFIG_ERROR_EXIT_CODE = 78;
+import { CONFIG_ERROR_EXIT_CODE } from '@platform/contracts';
 
 /** A runtime that ended, as far as its provider saw it. */
 export interface RuntimeExit {
