@@ -1,4 +1,4 @@
-import type { AgentStatus } from '@platform/contracts';
+import { LIVE_AGENT_STATUSES, type AgentStatus } from '@platform/contracts';
 
 /** What the watchdog keeps per agent between checks (in Redis, so a restart of the watchdog keeps it). */
 export interface CheckState {
@@ -25,8 +25,8 @@ export interface CheckState {
   failed: boolean;
 }
 
-/** Statuses in which an agent is probed; in the others (repairing, restarting, ...) checks wait. */
-export const CHECKED_STATUSES: ReadonlySet<AgentStatus> = new Set(['running', 'degraded']);
+/** Statuses in which an agent is probed (the agents service's own list, legacy `active` included); in the others (repairing, restarting, ...) checks wait. */
+export const CHECKED_STATUSES: ReadonlySet<AgentStatus> = new Set(LIVE_AGENT_STATUSES);
 
 /** A runtime (re)started: failures start over and the startup grace applies again. */
 export const FRESH_START: Pick<CheckState, 'failures' | 'livenessFailures' | 'seenHealthy' | 'lastUptimeMs'> = {

@@ -64,7 +64,7 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
     expect(harness.agents.requestsFor(notReady)).toHaveLength(reportsBefore);
   });
 
-  it('reconciles at boot: watches every listed agent at its pace and drops schedules of agents no longer listed', async () => {
+  it('reconciles at boot: watches every listed agent at its pace (legacy active included) and drops schedules of agents no longer listed', async () => {
     const gone = await harness.agents.provision(await harness.runtime());
     await until('a schedule', async () => (await paceOf(gone)) === NORMAL_MS);
     await harness.stopWatchdog();
@@ -73,15 +73,19 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
     harness.agents.agents.delete(gone);
     const running = randomUUID();
     const degraded = randomUUID();
+    const legacy = randomUUID();
     harness.agents.agents.set(running, { userId: 'user-r', status: 'running', runtime: await harness.runtime() });
+    harness.agents.agents.set(legacy, { userId: 'user-a', status: 'active', runtime: await harness.runtime() });
     const notReady = await harness.runtime();
     notReady.ready = false;
     harness.agents.agents.set(degraded, { userId: 'user-d', status: 'degraded', runtime: notReady });
     await harness.startWatchdog();
 
-    await until('the listed agents watched', async () => (await paceOf(running)) === NORMAL_MS && (await paceOf(degraded)) === DEGRADED_MS);
+    await until('the listed agents watched', async () =>
+      (await paceOf(running)) === NORMAL_MS && (await paceOf(legacy)) === NORMAL_MS && (await paceOf(degraded)) === DEGRADED_MS);
     await until('the unlisted schedule dropped', async () => (await paceOf(gone)) === undefined);
-    await until('the new agents checked', async () => (await harness.metrics(running)).length > 0 && (await harness.metrics(degraded)).length > 0);
+    await until('the new agents checked', async () =>
+      (await harness.metrics(running)).length > 0 && (await harness.metrics(legacy)).length > 0 && (await harness.metrics(degraded)).length > 0);
   });
 
   it('retries the boot reconciliation until the agents service answers', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import type { EnvSource } from '@platform/config';
-import { EVENTS, SUBJECTS, type AgentStatus, type AgentStatusReply, type Subject, type WatchTarget } from '@platform/contracts';
+import { EVENTS, LIVE_AGENT_STATUSES, SUBJECTS, type AgentStatus, type AgentStatusReply, type Subject, type WatchTarget } from '@platform/contracts';
 import { EventBus } from '@platform/messaging';
 import type { FakeRuntime } from './fake-runtime.js';
 
@@ -98,7 +98,7 @@ export class FakeAgents {
     };
     if (subject === SUBJECTS.agents.watchTargets) {
       const agents: WatchTarget[] = [...this.agents.entries()]
-        .filter(([, agent]) => agent.status === 'running' || agent.status === 'degraded')
+        .filter(([, agent]) => LIVE_AGENT_STATUSES.includes(agent.status))
         .map(([agentId, agent]) => ({ agentId, userId: agent.userId, status: agent.status, runtimeUrl: agent.runtime.url }));
       return respond({ agents });
     }
