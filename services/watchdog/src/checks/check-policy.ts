@@ -58,7 +58,8 @@ export function decide(state: CheckState, probe: ProbeResult, restartsInWindow: 
     };
   }
 
-  const failures = state.failures + 1;
+  // A restart seen through uptime starts the grace over, as a `running` event or a repair does.
+  const failures = (restarted ? 0 : state.failures) + 1;
   const counted = seenHealthy || failures >= policy.startupFailureThreshold;
   const report = counted && !degraded ? 'degraded' : undefined;
 
