@@ -43,6 +43,12 @@ describe('decide', () => {
     expect(sut.patch).toMatchObject({ failures: 1, livenessFailures: 1 });
   });
 
+  it('keeps the second failure of the startup grace in the grace', () => {
+    const sut = decide(state({ seenHealthy: false, lastUptimeMs: null, failures: 1, livenessFailures: 1 }), dead, 0, policy);
+    expect(sut).toMatchObject({ decision: 'startup-grace', report: undefined, action: 'none' });
+    expect(sut.patch).toMatchObject({ failures: 2, livenessFailures: 2 });
+  });
+
   it('reports degraded and asks for a repair at the startup threshold', () => {
     const sut = decide(state({ seenHealthy: false, failures: 2, livenessFailures: 2 }), dead, 0, policy);
     expect(sut).toMatchObject({ decision: 'repair', report: 'degraded', action: 'repair', reason: dead.reason });
@@ -85,6 +91,12 @@ describe('decide', () => {
     const sut = decide(state({ lastUptimeMs: 50_000 }), notReady, 0, policy);
     expect(sut).toMatchObject({ restarted: true, decision: 'startup-grace', report: undefined });
     expect(sut.patch).toMatchObject({ seenHealthy: false, lastUptimeMs: 20_000 });
+  });
+
+  it('starts the failure count over when the uptime went backwards, so the startup grace applies in full', () => {
+    const sut = decide(state({ lastUptimeMs: 50_000, failures: 2 }), notReady, 0, policy);
+    expect(sut).toMatchObject({ restarted: true, decision: 'startup-grace', report: undefined, action: 'none' });
+    expect(sut.patch).toMatchObject({ failures: 1, seenHealthy: false });
   });
 
   it('fails an agent whose restarts reach the crash-loop threshold, even while it answers', () => {
