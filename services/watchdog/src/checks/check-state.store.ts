@@ -1,7 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AgentStatus } from '@platform/contracts';
+import { REDIS } from '@platform/queue';
 import { WATCHDOG_ENV } from '../watchdog.tokens.js';
 import type { WatchdogEnv } from '../watchdog.env.js';
 import type { CheckState } from './check-state.js';
@@ -10,25 +11,17 @@ import type { CheckState } from './check-state.js';
 const PATCH_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], unpack(ARGV)) end return 0`;
 const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
-const stateKey = (agentId: string) => `watchdog:agent:${agentId}`;
-const restartsKey = (agentId: string) => `watchdog:restarts:${agentId}`;
-const lockKey = (agentId: string) => `watchdog:lock:${agentId}`;
-
 /** Per-agent check state as one Redis hash, restarts as a sorted set of times, and a check lock. */
 @Injectable()
-export class CheckStateStore implements OnApplicationShutdown {
-  private readonly redis: Redis;
+export class CheckStateStore {
+  private readonly prefix: string;
 
-  constructor(@Inject(WATCHDOG_ENV) env: WatchdogEnv) {
-    this.redis = new Redis(env.REDIS_URL, { keyPrefix: env.REDIS_PREFIX, maxRetriesPerRequest: 1 });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(WATCHDOG_ENV) env: WatchdogEnv) {
+    this.prefix = `${env.REDIS_PREFIX}watchdog:`;
   }
 
   async get(agentId: string): Promise<CheckState | undefined> {
-    const fields = await this.redis.hgetall(stateKey(agentId));
+    const fields = await this.redis.hgetall(this.stateKey(agentId));
     if (!fields.agentId) return undefined;
     return {
       agentId: fields.agentId,
@@ -48,21 +41,21 @@ export class CheckStateStore implements OnApplicationShutdown {
 
   /** Creates or updates the state. */
   async put(agentId: string, fields: Partial<CheckState>, now: number): Promise<void> {
-    await this.redis.hset(stateKey(agentId), encode({ ...fields, agentId, updatedAt: now }));
+    await this.redis.hset(this.stateKey(agentId), encode({ ...fields, agentId, updatedAt: now }));
   }
 
   /** Updates the state only while the agent is still watched. */
   async patch(agentId: string, fields: Partial<CheckState>, now: number): Promise<void> {
     const flat = Object.entries(encode({ ...fields, updatedAt: now })).flat();
-    await this.redis.eval(PATCH_IF_EXISTS, 1, stateKey(agentId), ...flat);
+    await this.redis.eval(PATCH_IF_EXISTS, 1, this.stateKey(agentId), ...flat);
   }
 
   async remove(agentId: string): Promise<void> {
-    await this.redis.del(stateKey(agentId), restartsKey(agentId));
+    await this.redis.del(this.stateKey(agentId), this.restartsKey(agentId));
   }
 
   async recordRestart(agentId: string, at: number, windowMs: number): Promise<void> {
-    const key = restartsKey(agentId);
+    const key = this.restartsKey(agentId);
     await this.redis.multi()
       .zadd(key, at, `${at}:${randomUUID()}`)
       .zremrangebyscore(key, '-inf', at - windowMs)
@@ -71,18 +64,30 @@ export class CheckStateStore implements OnApplicationShutdown {
   }
 
   async restartsSince(agentId: string, since: number): Promise<number> {
-    return this.redis.zcount(restartsKey(agentId), since, '+inf');
+    return this.redis.zcount(this.restartsKey(agentId), since, '+inf');
   }
 
   /** One check per agent at a time; undefined when another check holds it. */
   async lock(agentId: string, ttlMs: number): Promise<string | undefined> {
     const token = randomUUID();
-    const taken = await this.redis.set(lockKey(agentId), token, 'PX', ttlMs, 'NX');
+    const taken = await this.redis.set(this.lockKey(agentId), token, 'PX', ttlMs, 'NX');
     return taken ? token : undefined;
   }
 
   async unlock(agentId: string, token: string): Promise<void> {
-    await this.redis.eval(UNLOCK, 1, lockKey(agentId), token);
+    await this.redis.eval(UNLOCK, 1, this.lockKey(agentId), token);
+  }
+
+  private stateKey(agentId: string): string {
+    return `${this.prefix}agent:${agentId}`;
+  }
+
+  private restartsKey(agentId: string): string {
+    return `${this.prefix}restarts:${agentId}`;
+  }
+
+  private lockKey(agentId: string): string {
+    return `${this.prefix}lock:${agentId}`;
   }
 }
 
