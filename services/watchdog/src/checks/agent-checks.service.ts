@@ -63,7 +63,7 @@ export class AgentChecks {
       logDecision(this.logger, agentId, 'skipped', { reason: state.failed ? 'given up on' : `agent is ${state.status}` });
       return;
     }
-    const probe = await this.probe.probe(state.runtimeUrl);
+    const probe = await this.probe.probe(agentId, state.runtimeUrl);
     const now = this.clock.now();
     if (probe.health) {
       await this.metrics.record(agentId, state.userId, new Date(now), probe.health).catch((error: unknown) => {

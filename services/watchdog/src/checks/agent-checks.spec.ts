@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@platform/contracts';
 import { DEGRADED_MS, NORMAL_MS, until, useWatchdogHarness } from '../testing/watchdog-harness.js';
 
@@ -49,6 +50,22 @@ describe('AgentChecks (watchdog against real Redis, Postgres, NATS and HTTP runt
 
     await until('a report', () => harness.agents.requestsFor(agentId, SUBJECTS.agents.healthReport).length > 0);
     expect(harness.agents.requestsFor(agentId)[0]).toMatchObject({ data: { state: 'degraded', reason: 'liveness probe failed: timed out' } });
+  });
+
+  it("does not take another agent's runtime answering on its port as live, nor store that runtime's metrics", async () => {
+    const runtime = await harness.runtime();
+    const agentId = await harness.agents.provision(runtime);
+    await until('a healthy check', async () => (await harness.metrics(agentId)).length >= 1);
+
+    const stranger = randomUUID();
+    runtime.agentId = stranger;
+    await until('a report', () => harness.agents.requestsFor(agentId, SUBJECTS.agents.healthReport).length > 0);
+    expect(harness.agents.requestsFor(agentId)[0]).toMatchObject({ data: { agentId, state: 'degraded', reason: `liveness probe answered as agent ${stranger}` } });
+    const samples = (await harness.metrics(agentId)).length;
+    const probed = runtime.hits.healthz;
+    await until('two more checks', () => runtime.hits.healthz >= probed + 2);
+    expect(await harness.metrics(agentId)).toHaveLength(samples);
+    expect(runtime.hits.health).toBe(samples);
   });
 
   it('makes an agent whose readiness fails degraded without a repair, and healthy again when it recovers', async () => {

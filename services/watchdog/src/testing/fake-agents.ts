@@ -51,6 +51,7 @@ export class FakeAgents {
 
   /** A new agent whose runtime just came up: running, as after provisioning. */
   async provision(runtime: FakeRuntime, agentId: string = randomUUID()): Promise<string> {
+    runtime.agentId = agentId;
     this.agents.set(agentId, { userId: `user-${agentId.slice(0, 8)}`, status: 'provisioning', runtime });
     await this.move(agentId, 'running');
     return agentId;
