@@ -46,10 +46,14 @@ describe('AgentChecks (watchdog against real Redis, Postgres, NATS and HTTP runt
   it('counts a liveness probe that times out as a failure', async () => {
     const runtime = await harness.runtime();
     runtime.live = 'hang';
+    // A repair that does not help, so the runtime is never live while this test looks.
+    harness.agents.repairRuntime = async () => undefined;
     const agentId = await harness.agents.provision(runtime);
 
     await until('a report', () => harness.agents.requestsFor(agentId, SUBJECTS.agents.healthReport).length > 0);
     expect(harness.agents.requestsFor(agentId)[0]).toMatchObject({ data: { state: 'degraded', reason: 'liveness probe failed: timed out' } });
+    // Readiness and the resource reading are asked only of a live runtime (docs/watchdog.md).
+    expect(runtime.hits).toMatchObject({ readyz: 0, health: 0 });
   });
 
   it("does not take another agent's runtime answering on its port as live, nor store that runtime's metrics", async () => {
