@@ -7,7 +7,7 @@ import { CheckSchedules } from '../schedules/check-schedules.js';
 import { WATCHDOG_ENV } from '../watchdog.tokens.js';
 import type { WatchdogEnv } from '../watchdog.env.js';
 import { decide, type CheckPolicy, type Outcome } from './check-policy.js';
-import { CHECKED_STATUSES, type CheckState } from './check-state.js';
+import { CHECKED_STATUSES, UNWATCHED_STATUSES, type CheckState } from './check-state.js';
 import { CheckStateStore } from './check-state.store.js';
 import { logDecision } from './decision-log.js';
 import { RuntimeProbe } from './runtime-probe.js';
@@ -59,6 +59,11 @@ export class AgentChecks {
       logDecision(this.logger, agentId, 'unwatched', { reason: 'no watch state: the agent is no longer watched' });
       return;
     }
+    if (UNWATCHED_STATUSES.has(state.status)) {
+      // Kept by a watchdog from before replies with such a status ended watching.
+      await this.unwatch(agentId, state.statusAt, `agent is ${state.status}`);
+      return;
+    }
     if (state.failed || !CHECKED_STATUSES.has(state.status)) {
       logDecision(this.logger, agentId, 'skipped', { reason: state.failed ? 'given up on' : `agent is ${state.status}` });
       return;
@@ -73,7 +78,11 @@ export class AgentChecks {
     const restarts = await this.store.restartsSince(agentId, now - this.policy.crashLoopWindowMs);
     const outcome = decide(state, probe, restarts, this.policy);
     if (outcome.restarted) await this.store.recordRestart(agentId, now, this.policy.crashLoopWindowMs);
-    await this.store.patch(agentId, outcome.patch, now);
+    if (!(await this.store.patch(agentId, outcome.patch))) {
+      // Unwatched while it was probed: acting now would bring back the schedule, or report on an agent no longer running.
+      logDecision(this.logger, agentId, 'skipped', { reason: 'no longer watched when the check finished' });
+      return;
+    }
     if (outcome.decision === 'healthy') {
       // Nothing changes: at debug, or 500 agents would write a line every quarter second.
       this.logger.debug({ agentId, decision: outcome.decision, msg: `agent ${agentId}: healthy` });
@@ -89,8 +98,9 @@ export class AgentChecks {
     const reason = outcome.reason ?? outcome.decision;
     if (outcome.action === 'fail') {
       // Unwatched only once the agents service took it; until then the next check decides again.
-      if (await this.tell(state, now, () => this.agents.fail({ agentId, reason }))) {
-        await this.store.patch(agentId, { failed: true }, now);
+      const status = await this.tell(state, now, () => this.agents.fail({ agentId, reason }));
+      if (status && !UNWATCHED_STATUSES.has(status)) {
+        await this.store.patch(agentId, { failed: true });
         await this.schedules.unwatch(agentId);
       }
       return;
@@ -99,7 +109,7 @@ export class AgentChecks {
     if (outcome.report) {
       status = await this.tell(state, now, () => this.agents.report({ agentId, state: outcome.report!, reason })) ?? status;
     }
-    if (outcome.action === 'repair') {
+    if (outcome.action === 'repair' && !UNWATCHED_STATUSES.has(status)) {
       await this.store.recordRestart(agentId, now, this.policy.crashLoopWindowMs);
       status = await this.tell(state, now, () => this.agents.repair({ agentId, reason })) ?? status;
     }
@@ -110,15 +120,27 @@ export class AgentChecks {
     }
   }
 
-  /** A request to the agents service; the status it answers is kept. A failed request is logged, not thrown: the next check retries. */
+  /**
+   * A request to the agents service; the status it answers is kept, and one that ends watching (the
+   * agent was stopped or deleted meanwhile, or failed) unwatches it at once rather than leaving it
+   * scheduled and skipped. A failed request is logged, not thrown: the next check retries.
+   */
   private async tell(state: CheckState, now: number, request: () => Promise<{ status: AgentStatus }>): Promise<AgentStatus | undefined> {
+    let status: AgentStatus;
     try {
-      const { status } = await request();
-      await this.store.patch(state.agentId, { status }, now);
-      return status;
+      ({ status } = await request());
     } catch (error) {
       this.logger.warn({ agentId: state.agentId, err: error, msg: `agent ${state.agentId}: agents service did not take the request: ${String(error)}` });
       return undefined;
     }
+    if (UNWATCHED_STATUSES.has(status)) await this.unwatch(state.agentId, now, `the agents service answered ${status}`);
+    else await this.store.patch(state.agentId, { status });
+    return status;
+  }
+
+  private async unwatch(agentId: string, statusAt: number, reason: string): Promise<void> {
+    await this.schedules.unwatch(agentId);
+    await this.store.remove(agentId, statusAt);
+    logDecision(this.logger, agentId, 'unwatched', { reason });
   }
 }

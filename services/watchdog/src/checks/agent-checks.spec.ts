@@ -112,6 +112,24 @@ describe('AgentChecks (watchdog against real Redis, Postgres, NATS and HTTP runt
     expect(healthy).toMatchObject({ data: { state: 'healthy' } });
   });
 
+  it.each(['stopped', 'deleted'] as const)('unwatches an agent the agents service answers as %s', async (status) => {
+    const runtime = await harness.runtime();
+    const agentId = await harness.agents.provision(runtime);
+    await until('a healthy check', async () => (await harness.metrics(agentId)).length >= 1);
+
+    // The agent changed without the event reaching the watchdog yet; its next report is answered with where it stands.
+    if (status === 'deleted') harness.agents.agents.delete(agentId);
+    else harness.agents.agents.get(agentId)!.status = status;
+    runtime.ready = false;
+    await until('the schedule removed', async () => (await harness.scheduler(agentId)) === undefined);
+
+    expect(harness.agents.requestsFor(agentId)).toEqual([expect.objectContaining({ subject: SUBJECTS.agents.healthReport, data: expect.objectContaining({ state: 'degraded' }) })]);
+    const probed = runtime.hits.healthz;
+    await new Promise((resolve) => setTimeout(resolve, 5 * DEGRADED_MS));
+    expect(runtime.hits.healthz).toBe(probed);
+    expect(harness.agents.requestsFor(agentId)).toHaveLength(1);
+  });
+
   it('stops after the maximum repairs per episode and fails the agent with the reason', async () => {
     const runtime = await harness.runtime();
     const agentId = await harness.agents.provision(runtime);

@@ -10,7 +10,7 @@ const state = (overrides: Partial<CheckState> = {}): CheckState => ({
   runtimeUrl: 'http://127.0.0.1:1',
   status: 'running',
   statusAt: 0,
-  updatedAt: 0,
+  watchedAt: 0,
   failures: 0,
   livenessFailures: 0,
   repairs: 0,

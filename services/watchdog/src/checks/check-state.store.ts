@@ -8,10 +8,16 @@ import type { WatchdogEnv } from '../watchdog.env.js';
 import type { CheckState } from './check-state.js';
 
 // A check that finishes after its agent stopped being watched must not bring the state back.
-const PATCH_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], unpack(ARGV)) end return 0`;
+const PATCH_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end if #ARGV > 0 then redis.call('HSET', KEYS[1], unpack(ARGV)) end return 1`;
 const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
-/** Per-agent check state as one Redis hash, restarts as a sorted set of times, and a check lock. */
+/** How long an unwatched agent's status time is kept: longer than any redelivery of its older events. */
+const GONE_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Per-agent check state as one Redis hash, restarts as a sorted set of times, a check lock, and
+ * for an agent no longer watched, the time of the status that ended it.
+ */
 @Injectable()
 export class CheckStateStore {
   private readonly prefix: string;
@@ -29,7 +35,7 @@ export class CheckStateStore {
       runtimeUrl: fields.runtimeUrl ?? '',
       status: fields.status as AgentStatus,
       statusAt: Number(fields.statusAt ?? 0),
-      updatedAt: Number(fields.updatedAt ?? 0),
+      watchedAt: Number(fields.watchedAt ?? 0),
       failures: Number(fields.failures ?? 0),
       livenessFailures: Number(fields.livenessFailures ?? 0),
       repairs: Number(fields.repairs ?? 0),
@@ -39,19 +45,29 @@ export class CheckStateStore {
     };
   }
 
-  /** Creates or updates the state. */
+  /** Creates or updates the state, as an event or the boot reconciliation tells it. */
   async put(agentId: string, fields: Partial<CheckState>, now: number): Promise<void> {
-    await this.redis.hset(this.stateKey(agentId), encode({ ...fields, agentId, updatedAt: now }));
+    await this.redis.hset(this.stateKey(agentId), encode({ ...fields, agentId, watchedAt: now }));
   }
 
-  /** Updates the state only while the agent is still watched. */
-  async patch(agentId: string, fields: Partial<CheckState>, now: number): Promise<void> {
-    const flat = Object.entries(encode({ ...fields, updatedAt: now })).flat();
-    await this.redis.eval(PATCH_IF_EXISTS, 1, this.stateKey(agentId), ...flat);
+  /** Updates the state only while the agent is still watched; false when it no longer is. */
+  async patch(agentId: string, fields: Partial<CheckState>): Promise<boolean> {
+    const flat = Object.entries(encode(fields)).flat();
+    return (await this.redis.eval(PATCH_IF_EXISTS, 1, this.stateKey(agentId), ...flat)) === 1;
   }
 
-  async remove(agentId: string): Promise<void> {
-    await this.redis.del(this.stateKey(agentId), this.restartsKey(agentId));
+  /** Drops the state; `statusAt` is kept a while so an older event cannot watch the agent again. */
+  async remove(agentId: string, statusAt: number): Promise<void> {
+    await this.redis.multi()
+      .del(this.stateKey(agentId), this.restartsKey(agentId))
+      .set(this.goneKey(agentId), String(statusAt), 'PX', GONE_TTL_MS)
+      .exec();
+  }
+
+  /** When the status that ended watching the agent came, if it did lately. */
+  async goneAt(agentId: string): Promise<number | undefined> {
+    const at = await this.redis.get(this.goneKey(agentId));
+    return at === null ? undefined : Number(at);
   }
 
   async recordRestart(agentId: string, at: number, windowMs: number): Promise<void> {
@@ -88,6 +104,10 @@ export class CheckStateStore {
 
   private lockKey(agentId: string): string {
     return `${this.prefix}lock:${agentId}`;
+  }
+
+  private goneKey(agentId: string): string {
+    return `${this.prefix}gone:${agentId}`;
   }
 }
 

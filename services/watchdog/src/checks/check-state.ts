@@ -9,8 +9,8 @@ export interface CheckState {
   status: AgentStatus;
   /** occurredAt of the event that set `status` (ms): an older event is stale. */
   statusAt: number;
-  /** When this watchdog last wrote the state (ms); boot reconciliation spares newer entries. */
-  updatedAt: number;
+  /** When an event or the boot reconciliation last wrote the state (ms), never a check: boot reconciliation spares newer entries. */
+  watchedAt: number;
   /** Consecutive checks that were not healthy (not live or not ready). */
   failures: number;
   /** Consecutive checks whose liveness probe failed. */
@@ -27,6 +27,9 @@ export interface CheckState {
 
 /** Statuses in which an agent is probed (the agents service's own list, legacy `active` included); in the others (repairing, restarting, ...) checks wait. */
 export const CHECKED_STATUSES: ReadonlySet<AgentStatus> = new Set(LIVE_AGENT_STATUSES);
+
+/** Statuses that end watching: the schedule and the check state go, whether an event or a reply told it. */
+export const UNWATCHED_STATUSES: ReadonlySet<AgentStatus> = new Set(['stopped', 'error', 'deleted']);
 
 /** A runtime (re)started: failures start over and the startup grace applies again. */
 export const FRESH_START: Pick<CheckState, 'failures' | 'livenessFailures' | 'seenHealthy' | 'lastUptimeMs'> = {

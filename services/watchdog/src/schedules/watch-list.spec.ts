@@ -7,14 +7,16 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
   const paceOf = async (agentId: string) => (await harness.scheduler(agentId))?.everyMs;
 
   it('creates a schedule when an agent is running, switches it to the degraded interval and back, and removes it when stopped', async () => {
-    const agentId = await harness.agents.provision(await harness.runtime());
+    const runtime = await harness.runtime();
+    const agentId = await harness.agents.provision(runtime);
     await until('a schedule', async () => (await paceOf(agentId)) === NORMAL_MS);
     // Else the watchdog, finding it healthy, would report it back to running at once.
-    harness.agents.refused.add(agentId);
+    runtime.ready = false;
 
     await harness.agents.move(agentId, 'degraded', 'reported by the gateway');
     await until('the degraded interval', async () => (await paceOf(agentId)) === DEGRADED_MS);
 
+    runtime.ready = true;
     await harness.agents.move(agentId, 'running');
     await until('the normal interval', async () => (await paceOf(agentId)) === NORMAL_MS);
 
@@ -29,6 +31,21 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
 
     await harness.agents.move(agentId, status);
     await until('no schedule', async () => (await paceOf(agentId)) === undefined);
+  });
+
+  it('ignores a running event older than the stopped one', async () => {
+    const agentId = await harness.agents.provision(await harness.runtime());
+    await until('a schedule', async () => (await paceOf(agentId)) === NORMAL_MS);
+    const beforeStop = new Date(Date.now() - 1);
+    await harness.agents.move(agentId, 'stopped');
+    await until('no schedule', async () => (await paceOf(agentId)) === undefined);
+
+    await harness.agents.redeliver(agentId, 'running', 'provisioning', beforeStop);
+    // Events are handled in order: once a later agent is watched, the late event has been handled.
+    const later = await harness.agents.provision(await harness.runtime());
+    await until('the later agent watched', async () => (await paceOf(later)) === NORMAL_MS);
+
+    expect(await paceOf(agentId)).toBeUndefined();
   });
 
   it('keeps one schedule per agent when the running event comes twice', async () => {
