@@ -6,7 +6,7 @@ import { ContainerMetricsService } from '../metrics/container-metrics.service.js
 import { CheckSchedules } from '../schedules/check-schedules.js';
 import { WATCHDOG_ENV } from '../watchdog.tokens.js';
 import type { WatchdogEnv } from '../watchdog.env.js';
-import { decide, type CheckPolicy, type Outcome } from './check-policy.js';
+import { decide, needsRestarts, type CheckPolicy, type Outcome } from './check-policy.js';
 import { CHECKED_STATUSES, UNWATCHED_STATUSES, type CheckState } from './check-state.js';
 import { CheckStateStore } from './check-state.store.js';
 import { logDecision } from './decision-log.js';
@@ -75,7 +75,7 @@ export class AgentChecks {
         this.logger.warn({ agentId, err: error, msg: `agent ${agentId}: metrics sample not stored` });
       });
     }
-    const restarts = await this.store.restartsSince(agentId, now - this.policy.crashLoopWindowMs);
+    const restarts = needsRestarts(state, probe, this.policy) ? await this.store.restartsSince(agentId, now - this.policy.crashLoopWindowMs) : 0;
     const outcome = decide(state, probe, restarts, this.policy);
     if (outcome.restarted) await this.store.recordRestart(agentId, now, this.policy.crashLoopWindowMs);
     if (!(await this.store.patch(agentId, outcome.patch))) {
@@ -115,9 +115,11 @@ export class AgentChecks {
     }
     const failing = (outcome.patch.failures ?? state.failures) > 0;
     const pace = status === 'degraded' || failing ? 'degraded' : 'normal';
-    if (CHECKED_STATUSES.has(status) && (await this.schedules.watch(agentId, pace, now)) === 'changed') {
+    if (!CHECKED_STATUSES.has(status) || pace === state.pace) return;
+    if ((await this.schedules.watch(agentId, pace, now)) === 'changed') {
       logDecision(this.logger, agentId, `pace ${pace}`, { reason: pace === 'degraded' ? 'rechecked every WATCHDOG_DEGRADED_CHECK_INTERVAL' : 'back to WATCHDOG_CHECK_INTERVAL' });
     }
+    await this.store.patch(agentId, { pace });
   }
 
   /**

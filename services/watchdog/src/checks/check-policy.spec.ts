@@ -1,4 +1,4 @@
-import { decide, type CheckPolicy } from './check-policy.js';
+import { decide, needsRestarts, type CheckPolicy } from './check-policy.js';
 import type { CheckState } from './check-state.js';
 import type { ProbeResult } from './probe-result.js';
 
@@ -102,5 +102,16 @@ describe('decide', () => {
   it('fails an agent whose restarts reach the crash-loop threshold, even while it answers', () => {
     const sut = decide(state({ lastUptimeMs: 50_000 }), healthy, 2, policy);
     expect(sut).toMatchObject({ restarted: true, decision: 'crash-loop', action: 'fail', reason: 'crash loop: 3 restarts within 300 s' });
+  });
+});
+
+describe('needsRestarts', () => {
+  it.each([
+    ['a healthy check', state(), healthy, false],
+    ['a failure below the repair threshold', state({ livenessFailures: 1 }), dead, false],
+    ['a liveness failure that makes a repair due', state({ livenessFailures: 2 }), dead, true],
+    ['a check that sees the uptime go backwards', state({ lastUptimeMs: 50_000 }), healthy, true],
+  ])('%s: %s', (_, before, probe, expected) => {
+    expect(needsRestarts(before, probe, policy)).toBe(expected);
   });
 });

@@ -42,6 +42,7 @@ export class CheckStateStore {
       seenHealthy: fields.seenHealthy === '1',
       lastUptimeMs: fields.lastUptimeMs ? Number(fields.lastUptimeMs) : null,
       failed: fields.failed === '1',
+      pace: fields.pace === 'normal' || fields.pace === 'degraded' ? fields.pace : undefined,
     };
   }
 

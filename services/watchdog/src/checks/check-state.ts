@@ -1,4 +1,5 @@
 import { LIVE_AGENT_STATUSES, type AgentStatus } from '@platform/contracts';
+import type { CheckPace } from '../schedules/check-schedules.js';
 
 /** What the watchdog keeps per agent between checks (in Redis, so a restart of the watchdog keeps it). */
 export interface CheckState {
@@ -23,6 +24,8 @@ export interface CheckState {
   lastUptimeMs: number | null;
   /** The watchdog gave up on this agent (crash loop or repairs exhausted). */
   failed: boolean;
+  /** The pace its schedule was last set to, so a check touches the scheduler only to change it; unknown: the next check sets it. */
+  pace?: CheckPace;
 }
 
 /** Statuses in which an agent is probed (the agents service's own list, legacy `active` included); in the others (repairing, restarting, ...) checks wait. */

@@ -56,6 +56,7 @@ export class WatchList {
     const restarted = !state || (status === 'running' && event.previousStatus !== 'degraded');
     await this.store.put(agentId, {
       userId: event.userId, runtimeUrl, status, statusAt: at, failed: false,
+      pace: paceOf(status),
       ...(restarted ? FRESH_START : {}),
       ...(state ? {} : { repairs: 0 }),
     }, now);
@@ -76,15 +77,15 @@ export class WatchList {
 
   private async watchTarget(target: WatchTarget, startedAt: number): Promise<void> {
     const state = await this.store.get(target.agentId);
-    // An event handled while the list was on its way is newer than the list.
-    if (!state || state.watchedAt < startedAt) {
-      await this.store.put(target.agentId, {
-        userId: target.userId, runtimeUrl: target.runtimeUrl, status: target.status,
-        ...(state ? {} : { ...FRESH_START, repairs: 0, failed: false, statusAt: 0 }),
-      }, this.clock.now());
-    }
-    const change = await this.schedules.watch(target.agentId, paceOf(target.status), this.clock.now());
-    if (change !== 'unchanged') logDecision(this.logger, target.agentId, change === 'created' ? 'watched' : `pace ${paceOf(target.status)}`, { reason: 'boot reconciliation' });
+    // An event handled while the list was on its way is newer than the list, and set the schedule itself.
+    if (state && state.watchedAt >= startedAt) return;
+    const pace = paceOf(target.status);
+    await this.store.put(target.agentId, {
+      userId: target.userId, runtimeUrl: target.runtimeUrl, status: target.status, pace,
+      ...(state ? {} : { ...FRESH_START, repairs: 0, failed: false, statusAt: 0 }),
+    }, this.clock.now());
+    const change = await this.schedules.watch(target.agentId, pace, this.clock.now());
+    if (change !== 'unchanged') logDecision(this.logger, target.agentId, change === 'created' ? 'watched' : `pace ${pace}`, { reason: 'boot reconciliation' });
   }
 
   private async dropUnlisted(agentId: string, startedAt: number): Promise<boolean> {
