@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsNumber, IsPositive, Max, Min } from 'class-validator';
 
 const SECRET_KEYS = Symbol('secretEnvKeys');
 
@@ -29,6 +29,15 @@ export function EnvInt(min = 0): PropertyDecorator {
     Type(() => Number)(target, key);
     IsInt()(target, key);
     Min(min)(target, key);
+  };
+}
+
+/** A duration in seconds; fractions allowed, so tests can run a service's timers in milliseconds. */
+export function EnvSeconds(): PropertyDecorator {
+  return (target, key) => {
+    Type(() => Number)(target, key);
+    IsNumber({ allowNaN: false, allowInfinity: false })(target, key);
+    IsPositive()(target, key);
   };
 }
 

@@ -1,15 +1,4 @@
-import { Type } from 'class-transformer';
-import { IsNumber, IsPositive } from 'class-validator';
-import { CommonEnv, EnvInt } from '@platform/config';
-
-/** A duration in seconds; fractions allowed, so tests can run the watchdog's clock in milliseconds. */
-function EnvSeconds(): PropertyDecorator {
-  return (target, key) => {
-    Type(() => Number)(target, key);
-    IsNumber({ allowNaN: false, allowInfinity: false })(target, key);
-    IsPositive()(target, key);
-  };
-}
+import { CommonEnv, EnvInt, EnvSeconds } from '@platform/config';
 
 /** Spec section 8's watchdog parameters; durations in seconds (docs/watchdog.md). */
 export class WatchdogEnv extends CommonEnv {

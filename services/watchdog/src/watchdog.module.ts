@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DatabaseModule } from '@platform/database';
 import { MessagingModule } from '@platform/messaging';
-import { QueueModule } from '@platform/queue';
+import { QueueModule, RedisModule } from '@platform/queue';
 import { AgentsClient } from './agents/agents.client.js';
 import { AgentChecks } from './checks/agent-checks.service.js';
 import { CheckStateStore } from './checks/check-state.store.js';
@@ -33,6 +33,7 @@ export class WatchdogModule {
           requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
         }),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
+        RedisModule.forRoot(env.REDIS_URL),
       ],
       providers: [
         { provide: WATCHDOG_ENV, useValue: env },

@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { TestPlatform } from '@platform/testing';
+import { ownerQuery, TestPlatform } from '@platform/testing';
 import { FakeAgents } from './testing/fake-agents.js';
 import { FakeRuntime } from './testing/fake-runtime.js';
 import { FAST_WATCHDOG_ENV, until } from './testing/watchdog-harness.js';
@@ -23,16 +22,8 @@ describe('watchdog in the platform', () => {
 
   it('boots with the platform and starts checking an agent as soon as it runs', async () => {
     const agentId = await agents.provision(runtime);
-    const client = new pg.Client({ connectionString: platform.env.DATABASE_URL });
-    await client.connect();
-    try {
-      await until('a metrics sample', async () => {
-        const { rowCount } = await client.query('SELECT 1 FROM watchdog.container_metrics WHERE agent_id = $1', [agentId]);
-        return (rowCount ?? 0) > 0;
-      });
-    } finally {
-      await client.end();
-    }
+    await until('a metrics sample', async () =>
+      (await ownerQuery(platform.env, 'SELECT 1 FROM watchdog.container_metrics WHERE agent_id = $1', [agentId])).length > 0);
     expect(runtime.hits.healthz).toBeGreaterThan(0);
   });
 });

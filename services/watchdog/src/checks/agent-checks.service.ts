@@ -6,8 +6,8 @@ import { ContainerMetricsService } from '../metrics/container-metrics.service.js
 import { CheckSchedules } from '../schedules/check-schedules.js';
 import { WATCHDOG_ENV } from '../watchdog.tokens.js';
 import type { WatchdogEnv } from '../watchdog.env.js';
-import { decide, type CheckPolicy, type Outcome } from './check-policy.js';
-import { CHECKED_STATUSES, type CheckState } from './check-state.js';
+import { decide, needsRestarts, type CheckPolicy, type Outcome } from './check-policy.js';
+import { CHECKED_STATUSES, UNWATCHED_STATUSES, type CheckState } from './check-state.js';
 import { CheckStateStore } from './check-state.store.js';
 import { logDecision } from './decision-log.js';
 import { RuntimeProbe } from './runtime-probe.js';
@@ -59,21 +59,30 @@ export class AgentChecks {
       logDecision(this.logger, agentId, 'unwatched', { reason: 'no watch state: the agent is no longer watched' });
       return;
     }
+    if (UNWATCHED_STATUSES.has(state.status)) {
+      // Kept by a watchdog from before replies with such a status ended watching.
+      await this.unwatch(agentId, state.statusAt, `agent is ${state.status}`);
+      return;
+    }
     if (state.failed || !CHECKED_STATUSES.has(state.status)) {
       logDecision(this.logger, agentId, 'skipped', { reason: state.failed ? 'given up on' : `agent is ${state.status}` });
       return;
     }
-    const probe = await this.probe.probe(state.runtimeUrl);
+    const probe = await this.probe.probe(agentId, state.runtimeUrl);
     const now = this.clock.now();
     if (probe.health) {
       await this.metrics.record(agentId, state.userId, new Date(now), probe.health).catch((error: unknown) => {
         this.logger.warn({ agentId, err: error, msg: `agent ${agentId}: metrics sample not stored` });
       });
     }
-    const restarts = await this.store.restartsSince(agentId, now - this.policy.crashLoopWindowMs);
+    const restarts = needsRestarts(state, probe, this.policy) ? await this.store.restartsSince(agentId, now - this.policy.crashLoopWindowMs) : 0;
     const outcome = decide(state, probe, restarts, this.policy);
     if (outcome.restarted) await this.store.recordRestart(agentId, now, this.policy.crashLoopWindowMs);
-    await this.store.patch(agentId, outcome.patch, now);
+    if (!(await this.store.patch(agentId, outcome.patch))) {
+      // Unwatched while it was probed: acting now would bring back the schedule, or report on an agent no longer running.
+      logDecision(this.logger, agentId, 'skipped', { reason: 'no longer watched when the check finished' });
+      return;
+    }
     if (outcome.decision === 'healthy') {
       // Nothing changes: at debug, or 500 agents would write a line every quarter second.
       this.logger.debug({ agentId, decision: outcome.decision, msg: `agent ${agentId}: healthy` });
@@ -89,8 +98,9 @@ export class AgentChecks {
     const reason = outcome.reason ?? outcome.decision;
     if (outcome.action === 'fail') {
       // Unwatched only once the agents service took it; until then the next check decides again.
-      if (await this.tell(state, now, () => this.agents.fail({ agentId, reason }))) {
-        await this.store.patch(agentId, { failed: true }, now);
+      const status = await this.tell(state, now, () => this.agents.fail({ agentId, reason }));
+      if (status && !UNWATCHED_STATUSES.has(status)) {
+        await this.store.patch(agentId, { failed: true });
         await this.schedules.unwatch(agentId);
       }
       return;
@@ -99,26 +109,40 @@ export class AgentChecks {
     if (outcome.report) {
       status = await this.tell(state, now, () => this.agents.report({ agentId, state: outcome.report!, reason })) ?? status;
     }
-    if (outcome.action === 'repair') {
+    if (outcome.action === 'repair' && !UNWATCHED_STATUSES.has(status)) {
       await this.store.recordRestart(agentId, now, this.policy.crashLoopWindowMs);
       status = await this.tell(state, now, () => this.agents.repair({ agentId, reason })) ?? status;
     }
     const failing = (outcome.patch.failures ?? state.failures) > 0;
     const pace = status === 'degraded' || failing ? 'degraded' : 'normal';
-    if (CHECKED_STATUSES.has(status) && (await this.schedules.watch(agentId, pace, now)) === 'changed') {
+    if (!CHECKED_STATUSES.has(status) || pace === state.pace) return;
+    if ((await this.schedules.watch(agentId, pace, now)) === 'changed') {
       logDecision(this.logger, agentId, `pace ${pace}`, { reason: pace === 'degraded' ? 'rechecked every WATCHDOG_DEGRADED_CHECK_INTERVAL' : 'back to WATCHDOG_CHECK_INTERVAL' });
     }
+    await this.store.patch(agentId, { pace });
   }
 
-  /** A request to the agents service; the status it answers is kept. A failed request is logged, not thrown: the next check retries. */
+  /**
+   * A request to the agents service; the status it answers is kept, and one that ends watching (the
+   * agent was stopped or deleted meanwhile, or failed) unwatches it at once rather than leaving it
+   * scheduled and skipped. A failed request is logged, not thrown: the next check retries.
+   */
   private async tell(state: CheckState, now: number, request: () => Promise<{ status: AgentStatus }>): Promise<AgentStatus | undefined> {
+    let status: AgentStatus;
     try {
-      const { status } = await request();
-      await this.store.patch(state.agentId, { status }, now);
-      return status;
+      ({ status } = await request());
     } catch (error) {
       this.logger.warn({ agentId: state.agentId, err: error, msg: `agent ${state.agentId}: agents service did not take the request: ${String(error)}` });
       return undefined;
     }
+    if (UNWATCHED_STATUSES.has(status)) await this.unwatch(state.agentId, now, `the agents service answered ${status}`);
+    else await this.store.patch(state.agentId, { status });
+    return status;
+  }
+
+  private async unwatch(agentId: string, statusAt: number, reason: string): Promise<void> {
+    await this.schedules.unwatch(agentId);
+    await this.store.remove(agentId, statusAt);
+    logDecision(this.logger, agentId, 'unwatched', { reason });
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SUBJECTS } from '@platform/contracts';
 import { DEGRADED_MS, NORMAL_MS, until, useWatchdogHarness } from '../testing/watchdog-harness.js';
 
@@ -45,10 +46,30 @@ describe('AgentChecks (watchdog against real Redis, Postgres, NATS and HTTP runt
   it('counts a liveness probe that times out as a failure', async () => {
     const runtime = await harness.runtime();
     runtime.live = 'hang';
+    // A repair that does not help, so the runtime is never live while this test looks.
+    harness.agents.repairRuntime = async () => undefined;
     const agentId = await harness.agents.provision(runtime);
 
     await until('a report', () => harness.agents.requestsFor(agentId, SUBJECTS.agents.healthReport).length > 0);
     expect(harness.agents.requestsFor(agentId)[0]).toMatchObject({ data: { state: 'degraded', reason: 'liveness probe failed: timed out' } });
+    // Readiness and the resource reading are asked only of a live runtime (docs/watchdog.md).
+    expect(runtime.hits).toMatchObject({ readyz: 0, health: 0 });
+  });
+
+  it("does not take another agent's runtime answering on its port as live, nor store that runtime's metrics", async () => {
+    const runtime = await harness.runtime();
+    const agentId = await harness.agents.provision(runtime);
+    await until('a healthy check', async () => (await harness.metrics(agentId)).length >= 1);
+
+    const stranger = randomUUID();
+    runtime.agentId = stranger;
+    await until('a report', () => harness.agents.requestsFor(agentId, SUBJECTS.agents.healthReport).length > 0);
+    expect(harness.agents.requestsFor(agentId)[0]).toMatchObject({ data: { agentId, state: 'degraded', reason: `liveness probe answered as agent ${stranger}` } });
+    const samples = (await harness.metrics(agentId)).length;
+    const probed = runtime.hits.healthz;
+    await until('two more checks', () => runtime.hits.healthz >= probed + 2);
+    expect(await harness.metrics(agentId)).toHaveLength(samples);
+    expect(runtime.hits.health).toBe(samples);
   });
 
   it('makes an agent whose readiness fails degraded without a repair, and healthy again when it recovers', async () => {
@@ -89,6 +110,24 @@ describe('AgentChecks (watchdog against real Redis, Postgres, NATS and HTTP runt
     const [degraded, healthy] = harness.agents.requestsFor(agentId);
     expect(degraded).toMatchObject({ data: { state: 'degraded', reason: 'liveness probe answered 500' }, healthzHits: probed + 1 });
     expect(healthy).toMatchObject({ data: { state: 'healthy' } });
+  });
+
+  it.each(['stopped', 'deleted'] as const)('unwatches an agent the agents service answers as %s', async (status) => {
+    const runtime = await harness.runtime();
+    const agentId = await harness.agents.provision(runtime);
+    await until('a healthy check', async () => (await harness.metrics(agentId)).length >= 1);
+
+    // The agent changed without the event reaching the watchdog yet; its next report is answered with where it stands.
+    if (status === 'deleted') harness.agents.agents.delete(agentId);
+    else harness.agents.agents.get(agentId)!.status = status;
+    runtime.ready = false;
+    await until('the schedule removed', async () => (await harness.scheduler(agentId)) === undefined);
+
+    expect(harness.agents.requestsFor(agentId)).toEqual([expect.objectContaining({ subject: SUBJECTS.agents.healthReport, data: expect.objectContaining({ state: 'degraded' }) })]);
+    const probed = runtime.hits.healthz;
+    await new Promise((resolve) => setTimeout(resolve, 5 * DEGRADED_MS));
+    expect(runtime.hits.healthz).toBe(probed);
+    expect(harness.agents.requestsFor(agentId)).toHaveLength(1);
   });
 
   it('stops after the maximum repairs per episode and fails the agent with the reason', async () => {

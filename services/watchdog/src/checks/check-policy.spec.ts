@@ -1,4 +1,4 @@
-import { decide, type CheckPolicy } from './check-policy.js';
+import { decide, needsRestarts, type CheckPolicy } from './check-policy.js';
 import type { CheckState } from './check-state.js';
 import type { ProbeResult } from './probe-result.js';
 
@@ -10,7 +10,7 @@ const state = (overrides: Partial<CheckState> = {}): CheckState => ({
   runtimeUrl: 'http://127.0.0.1:1',
   status: 'running',
   statusAt: 0,
-  updatedAt: 0,
+  watchedAt: 0,
   failures: 0,
   livenessFailures: 0,
   repairs: 0,
@@ -41,6 +41,12 @@ describe('decide', () => {
     const sut = decide(state({ seenHealthy: false, lastUptimeMs: null }), dead, 0, policy);
     expect(sut).toMatchObject({ decision: 'startup-grace', report: undefined, action: 'none' });
     expect(sut.patch).toMatchObject({ failures: 1, livenessFailures: 1 });
+  });
+
+  it('keeps the second failure of the startup grace in the grace', () => {
+    const sut = decide(state({ seenHealthy: false, lastUptimeMs: null, failures: 1, livenessFailures: 1 }), dead, 0, policy);
+    expect(sut).toMatchObject({ decision: 'startup-grace', report: undefined, action: 'none' });
+    expect(sut.patch).toMatchObject({ failures: 2, livenessFailures: 2 });
   });
 
   it('reports degraded and asks for a repair at the startup threshold', () => {
@@ -87,8 +93,25 @@ describe('decide', () => {
     expect(sut.patch).toMatchObject({ seenHealthy: false, lastUptimeMs: 20_000 });
   });
 
+  it('starts the failure count over when the uptime went backwards, so the startup grace applies in full', () => {
+    const sut = decide(state({ lastUptimeMs: 50_000, failures: 2 }), notReady, 0, policy);
+    expect(sut).toMatchObject({ restarted: true, decision: 'startup-grace', report: undefined, action: 'none' });
+    expect(sut.patch).toMatchObject({ failures: 1, seenHealthy: false });
+  });
+
   it('fails an agent whose restarts reach the crash-loop threshold, even while it answers', () => {
     const sut = decide(state({ lastUptimeMs: 50_000 }), healthy, 2, policy);
     expect(sut).toMatchObject({ restarted: true, decision: 'crash-loop', action: 'fail', reason: 'crash loop: 3 restarts within 300 s' });
+  });
+});
+
+describe('needsRestarts', () => {
+  it.each([
+    ['a healthy check', state(), healthy, false],
+    ['a failure below the repair threshold', state({ livenessFailures: 1 }), dead, false],
+    ['a liveness failure that makes a repair due', state({ livenessFailures: 2 }), dead, true],
+    ['a check that sees the uptime go backwards', state({ lastUptimeMs: 50_000 }), healthy, true],
+  ])('%s: %s', (_, before, probe, expected) => {
+    expect(needsRestarts(before, probe, policy)).toBe(expected);
   });
 });

@@ -37,7 +37,7 @@ export interface Outcome {
  * `restartsInWindow` counts the restarts recorded before this check.
  */
 export function decide(state: CheckState, probe: ProbeResult, restartsInWindow: number, policy: CheckPolicy): Outcome {
-  const restarted = probe.uptimeMs !== undefined && state.lastUptimeMs !== null && probe.uptimeMs < state.lastUptimeMs;
+  const restarted = restartedSince(state, probe);
   const restarts = restartsInWindow + (restarted ? 1 : 0);
   const crashLoop = `crash loop: ${restarts} restarts within ${Math.round(policy.crashLoopWindowMs / 1000)} s`;
   const seenHealthy = state.seenHealthy && !restarted;
@@ -58,7 +58,8 @@ export function decide(state: CheckState, probe: ProbeResult, restartsInWindow: 
     };
   }
 
-  const failures = state.failures + 1;
+  // A restart seen through uptime starts the grace over, as a `running` event or a repair does.
+  const failures = (restarted ? 0 : state.failures) + 1;
   const counted = seenHealthy || failures >= policy.startupFailureThreshold;
   const report = counted && !degraded ? 'degraded' : undefined;
 
@@ -90,4 +91,13 @@ export function decide(state: CheckState, probe: ProbeResult, restartsInWindow: 
     restarted,
     patch: { ...FRESH_START, repairs: state.repairs + 1 },
   };
+}
+
+/** Whether decide() looks at the restarts in the window: only for a restart seen now or a repair due, so most checks skip reading them. */
+export function needsRestarts(state: CheckState, probe: ProbeResult, policy: CheckPolicy): boolean {
+  return restartedSince(state, probe) || (!probe.live && state.livenessFailures + 1 >= policy.startupFailureThreshold);
+}
+
+function restartedSince(state: CheckState, probe: ProbeResult): boolean {
+  return probe.uptimeMs !== undefined && state.lastUptimeMs !== null && probe.uptimeMs < state.lastUptimeMs;
 }

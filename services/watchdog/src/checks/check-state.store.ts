@@ -1,34 +1,33 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AgentStatus } from '@platform/contracts';
+import { REDIS } from '@platform/queue';
 import { WATCHDOG_ENV } from '../watchdog.tokens.js';
 import type { WatchdogEnv } from '../watchdog.env.js';
 import type { CheckState } from './check-state.js';
 
 // A check that finishes after its agent stopped being watched must not bring the state back.
-const PATCH_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], unpack(ARGV)) end return 0`;
+const PATCH_IF_EXISTS = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end if #ARGV > 0 then redis.call('HSET', KEYS[1], unpack(ARGV)) end return 1`;
 const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
-const stateKey = (agentId: string) => `watchdog:agent:${agentId}`;
-const restartsKey = (agentId: string) => `watchdog:restarts:${agentId}`;
-const lockKey = (agentId: string) => `watchdog:lock:${agentId}`;
+/** How long an unwatched agent's status time is kept: longer than any redelivery of its older events. */
+const GONE_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Per-agent check state as one Redis hash, restarts as a sorted set of times, and a check lock. */
+/**
+ * Per-agent check state as one Redis hash, restarts as a sorted set of times, a check lock, and
+ * for an agent no longer watched, the time of the status that ended it.
+ */
 @Injectable()
-export class CheckStateStore implements OnApplicationShutdown {
-  private readonly redis: Redis;
+export class CheckStateStore {
+  private readonly prefix: string;
 
-  constructor(@Inject(WATCHDOG_ENV) env: WatchdogEnv) {
-    this.redis = new Redis(env.REDIS_URL, { keyPrefix: env.REDIS_PREFIX, maxRetriesPerRequest: 1 });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(WATCHDOG_ENV) env: WatchdogEnv) {
+    this.prefix = `${env.REDIS_PREFIX}watchdog:`;
   }
 
   async get(agentId: string): Promise<CheckState | undefined> {
-    const fields = await this.redis.hgetall(stateKey(agentId));
+    const fields = await this.redis.hgetall(this.stateKey(agentId));
     if (!fields.agentId) return undefined;
     return {
       agentId: fields.agentId,
@@ -36,33 +35,44 @@ export class CheckStateStore implements OnApplicationShutdown {
       runtimeUrl: fields.runtimeUrl ?? '',
       status: fields.status as AgentStatus,
       statusAt: Number(fields.statusAt ?? 0),
-      updatedAt: Number(fields.updatedAt ?? 0),
+      watchedAt: Number(fields.watchedAt ?? 0),
       failures: Number(fields.failures ?? 0),
       livenessFailures: Number(fields.livenessFailures ?? 0),
       repairs: Number(fields.repairs ?? 0),
       seenHealthy: fields.seenHealthy === '1',
       lastUptimeMs: fields.lastUptimeMs ? Number(fields.lastUptimeMs) : null,
       failed: fields.failed === '1',
+      pace: fields.pace === 'normal' || fields.pace === 'degraded' ? fields.pace : undefined,
     };
   }
 
-  /** Creates or updates the state. */
+  /** Creates or updates the state, as an event or the boot reconciliation tells it. */
   async put(agentId: string, fields: Partial<CheckState>, now: number): Promise<void> {
-    await this.redis.hset(stateKey(agentId), encode({ ...fields, agentId, updatedAt: now }));
+    await this.redis.hset(this.stateKey(agentId), encode({ ...fields, agentId, watchedAt: now }));
   }
 
-  /** Updates the state only while the agent is still watched. */
-  async patch(agentId: string, fields: Partial<CheckState>, now: number): Promise<void> {
-    const flat = Object.entries(encode({ ...fields, updatedAt: now })).flat();
-    await this.redis.eval(PATCH_IF_EXISTS, 1, stateKey(agentId), ...flat);
+  /** Updates the state only while the agent is still watched; false when it no longer is. */
+  async patch(agentId: string, fields: Partial<CheckState>): Promise<boolean> {
+    const flat = Object.entries(encode(fields)).flat();
+    return (await this.redis.eval(PATCH_IF_EXISTS, 1, this.stateKey(agentId), ...flat)) === 1;
   }
 
-  async remove(agentId: string): Promise<void> {
-    await this.redis.del(stateKey(agentId), restartsKey(agentId));
+  /** Drops the state; `statusAt` is kept a while so an older event cannot watch the agent again. */
+  async remove(agentId: string, statusAt: number): Promise<void> {
+    await this.redis.multi()
+      .del(this.stateKey(agentId), this.restartsKey(agentId))
+      .set(this.goneKey(agentId), String(statusAt), 'PX', GONE_TTL_MS)
+      .exec();
+  }
+
+  /** When the status that ended watching the agent came, if it did lately. */
+  async goneAt(agentId: string): Promise<number | undefined> {
+    const at = await this.redis.get(this.goneKey(agentId));
+    return at === null ? undefined : Number(at);
   }
 
   async recordRestart(agentId: string, at: number, windowMs: number): Promise<void> {
-    const key = restartsKey(agentId);
+    const key = this.restartsKey(agentId);
     await this.redis.multi()
       .zadd(key, at, `${at}:${randomUUID()}`)
       .zremrangebyscore(key, '-inf', at - windowMs)
@@ -71,18 +81,34 @@ export class CheckStateStore implements OnApplicationShutdown {
   }
 
   async restartsSince(agentId: string, since: number): Promise<number> {
-    return this.redis.zcount(restartsKey(agentId), since, '+inf');
+    return this.redis.zcount(this.restartsKey(agentId), since, '+inf');
   }
 
   /** One check per agent at a time; undefined when another check holds it. */
   async lock(agentId: string, ttlMs: number): Promise<string | undefined> {
     const token = randomUUID();
-    const taken = await this.redis.set(lockKey(agentId), token, 'PX', ttlMs, 'NX');
+    const taken = await this.redis.set(this.lockKey(agentId), token, 'PX', ttlMs, 'NX');
     return taken ? token : undefined;
   }
 
   async unlock(agentId: string, token: string): Promise<void> {
-    await this.redis.eval(UNLOCK, 1, lockKey(agentId), token);
+    await this.redis.eval(UNLOCK, 1, this.lockKey(agentId), token);
+  }
+
+  private stateKey(agentId: string): string {
+    return `${this.prefix}agent:${agentId}`;
+  }
+
+  private restartsKey(agentId: string): string {
+    return `${this.prefix}restarts:${agentId}`;
+  }
+
+  private lockKey(agentId: string): string {
+    return `${this.prefix}lock:${agentId}`;
+  }
+
+  private goneKey(agentId: string): string {
+    return `${this.prefix}gone:${agentId}`;
   }
 }
 

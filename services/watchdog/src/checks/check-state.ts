@@ -1,4 +1,5 @@
-import type { AgentStatus } from '@platform/contracts';
+import { LIVE_AGENT_STATUSES, type AgentStatus } from '@platform/contracts';
+import type { CheckPace } from '../schedules/check-schedules.js';
 
 /** What the watchdog keeps per agent between checks (in Redis, so a restart of the watchdog keeps it). */
 export interface CheckState {
@@ -9,8 +10,8 @@ export interface CheckState {
   status: AgentStatus;
   /** occurredAt of the event that set `status` (ms): an older event is stale. */
   statusAt: number;
-  /** When this watchdog last wrote the state (ms); boot reconciliation spares newer entries. */
-  updatedAt: number;
+  /** When an event or the boot reconciliation last wrote the state (ms), never a check: boot reconciliation spares newer entries. */
+  watchedAt: number;
   /** Consecutive checks that were not healthy (not live or not ready). */
   failures: number;
   /** Consecutive checks whose liveness probe failed. */
@@ -23,10 +24,15 @@ export interface CheckState {
   lastUptimeMs: number | null;
   /** The watchdog gave up on this agent (crash loop or repairs exhausted). */
   failed: boolean;
+  /** The pace its schedule was last set to, so a check touches the scheduler only to change it; unknown: the next check sets it. */
+  pace?: CheckPace;
 }
 
-/** Statuses in which an agent is probed; in the others (repairing, restarting, ...) checks wait. */
-export const CHECKED_STATUSES: ReadonlySet<AgentStatus> = new Set(['running', 'degraded']);
+/** Statuses in which an agent is probed (the agents service's own list, legacy `active` included); in the others (repairing, restarting, ...) checks wait. */
+export const CHECKED_STATUSES: ReadonlySet<AgentStatus> = new Set(LIVE_AGENT_STATUSES);
+
+/** Statuses that end watching: the schedule and the check state go, whether an event or a reply told it. */
+export const UNWATCHED_STATUSES: ReadonlySet<AgentStatus> = new Set(['stopped', 'error', 'deleted']);
 
 /** A runtime (re)started: failures start over and the startup grace applies again. */
 export const FRESH_START: Pick<CheckState, 'failures' | 'livenessFailures' | 'seenHealthy' | 'lastUptimeMs'> = {

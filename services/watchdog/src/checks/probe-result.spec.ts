@@ -1,15 +1,20 @@
 import { healthSampleOf, livenessOf, readinessOf } from './probe-result.js';
 
+const AGENT_ID = '6f1c1e36-6a3b-4b5e-9c55-0d2f7a1b2c3d';
+const STRANGER = '0b9d2a57-3e1f-4c8a-a1d4-5f6e7d8c9b0a';
+
 describe('livenessOf', () => {
   it.each([
     [{ status: 200, body: { ok: true, status: 'live' } }, { live: true }],
+    [{ status: 200, body: { ok: true, status: 'live' }, agentId: AGENT_ID }, { live: true }],
+    [{ status: 200, body: { ok: true, status: 'live' }, agentId: STRANGER }, { live: false, reason: `liveness probe answered as agent ${STRANGER}` }],
     [{ status: 200, body: undefined }, { live: true }],
     [{ status: 200, body: { ok: false, status: 'live' } }, { live: false, reason: 'liveness probe answered ok: false' }],
     [{ status: 500, body: { ok: true } }, { live: false, reason: 'liveness probe answered 500' }],
     [{ error: 'ECONNREFUSED' }, { live: false, reason: 'liveness probe failed: ECONNREFUSED' }],
     [{ error: 'timed out' }, { live: false, reason: 'liveness probe failed: timed out' }],
   ])('%j is %j', (answer, expected) => {
-    expect(livenessOf(answer)).toEqual(expected);
+    expect(livenessOf(answer, AGENT_ID)).toEqual(expected);
   });
 });
 

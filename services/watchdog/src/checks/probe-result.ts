@@ -14,8 +14,8 @@ export interface ProbeResult {
   health?: RuntimeHealthBody;
 }
 
-/** An answer, or why there was none (connection refused, timeout). */
-export type ProbeAnswer = { status: number; body: unknown } | { error: string };
+/** An answer with the agent the runtime names in RUNTIME_AGENT_HEADER (when it sends one), or why there was none (connection refused, timeout). */
+export type ProbeAnswer = { status: number; body: unknown; agentId?: string } | { error: string };
 
 const record = (body: unknown): Record<string, unknown> =>
   body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -23,8 +23,10 @@ const record = (body: unknown): Record<string, unknown> =>
 const count = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined;
 
-export function livenessOf(answer: ProbeAnswer): { live: boolean; reason?: string } {
+/** `agentId` is the agent probed: another agent's runtime on a reused port is not this agent alive. */
+export function livenessOf(answer: ProbeAnswer, agentId: string): { live: boolean; reason?: string } {
   if ('error' in answer) return { live: false, reason: `liveness probe failed: ${answer.error}` };
+  if (answer.agentId && answer.agentId !== agentId) return { live: false, reason: `liveness probe answered as agent ${answer.agentId}` };
   if (answer.status < 200 || answer.status > 299) return { live: false, reason: `liveness probe answered ${answer.status}` };
   if (record(answer.body).ok === false) return { live: false, reason: 'liveness probe answered ok: false' };
   return { live: true };

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
 import { WATCHDOG_ENV } from '../watchdog.tokens.js';
 import type { WatchdogEnv } from '../watchdog.env.js';
 import { healthSampleOf, livenessOf, readinessOf, type ProbeAnswer, type ProbeResult } from './probe-result.js';
@@ -16,22 +17,22 @@ export class RuntimeProbe {
     this.timeoutMs = Math.round(env.WATCHDOG_PROBE_TIMEOUT * 1000);
   }
 
-  async probe(runtimeUrl: string): Promise<ProbeResult> {
-    const liveness = livenessOf(await this.get(runtimeUrl, 'healthz'));
+  async probe(agentId: string, runtimeUrl: string): Promise<ProbeResult> {
+    const liveness = livenessOf(await this.get(runtimeUrl, RUNTIME_PATHS.healthz), agentId);
     if (!liveness.live) return { live: false, ready: false, reason: liveness.reason };
-    const [readyAnswer, healthAnswer] = await Promise.all([this.get(runtimeUrl, 'readyz'), this.get(runtimeUrl, 'health')]);
+    const [readyAnswer, healthAnswer] = await Promise.all([this.get(runtimeUrl, RUNTIME_PATHS.readyz), this.get(runtimeUrl, RUNTIME_PATHS.health)]);
     const readiness = readinessOf(readyAnswer);
     const health = healthSampleOf(healthAnswer);
     return { live: true, ready: readiness.ready, reason: readiness.reason, uptimeMs: readiness.uptimeMs ?? health?.uptimeMs, health };
   }
 
   private async get(runtimeUrl: string, path: string): Promise<ProbeAnswer> {
-    // Relative to the base, which may carry a path of its own.
-    const url = new URL(path, runtimeUrl.endsWith('/') ? runtimeUrl : `${runtimeUrl}/`);
+    // Appended to the base, which may carry a path of its own.
+    const url = `${runtimeUrl.replace(/\/+$/, '')}${path}`;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
       const text = await response.text();
-      return { status: response.status, body: parseJson(text) };
+      return { status: response.status, body: parseJson(text), agentId: response.headers.get(RUNTIME_AGENT_HEADER) ?? undefined };
     } catch (error) {
       return { error: describe(error) };
     }

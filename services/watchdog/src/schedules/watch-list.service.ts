@@ -1,14 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { AgentStatus, AgentStatusChangedEvent, WatchTarget } from '@platform/contracts';
 import { AgentsClient } from '../agents/agents.client.js';
-import { CHECKED_STATUSES, FRESH_START } from '../checks/check-state.js';
+import { CHECKED_STATUSES, FRESH_START, UNWATCHED_STATUSES } from '../checks/check-state.js';
 import { CheckStateStore } from '../checks/check-state.store.js';
 import { logDecision } from '../checks/decision-log.js';
 import { Clock } from '../clock.js';
 import { CheckSchedules, type CheckPace } from './check-schedules.js';
-
-/** Statuses that end watching: the schedule and the check state go. */
-const UNWATCHED_STATUSES: ReadonlySet<AgentStatus> = new Set(['stopped', 'error', 'deleted']);
 
 const RECONCILE_BATCH = 25;
 
@@ -31,19 +28,21 @@ export class WatchList {
     const at = Date.parse(event.occurredAt);
     const now = this.clock.now();
     const state = await this.store.get(agentId);
-    if (state && at < state.statusAt) {
-      logDecision(this.logger, agentId, 'stale event ignored', { reason: `${status} at ${event.occurredAt} is older than ${state.status}` });
+    // Without a state, the agent may have been unwatched by a newer status: its time outlives the state.
+    const newest = state ? { status: state.status, at: state.statusAt } : { status: 'unwatched', at: await this.store.goneAt(agentId) };
+    if (newest.at !== undefined && at < newest.at) {
+      logDecision(this.logger, agentId, 'stale event ignored', { reason: `${status} at ${event.occurredAt} is older than ${newest.status}` });
       return;
     }
     if (UNWATCHED_STATUSES.has(status)) {
       await this.schedules.unwatch(agentId);
-      await this.store.remove(agentId);
+      await this.store.remove(agentId, at);
       logDecision(this.logger, agentId, 'unwatched', { reason: `agent is ${status}` });
       return;
     }
     if (!CHECKED_STATUSES.has(status)) {
       if (state) {
-        await this.store.patch(agentId, { status, statusAt: at }, now);
+        await this.store.patch(agentId, { status, statusAt: at, watchedAt: now });
         logDecision(this.logger, agentId, 'checks paused', { reason: `agent is ${status}` });
       }
       return;
@@ -57,6 +56,7 @@ export class WatchList {
     const restarted = !state || (status === 'running' && event.previousStatus !== 'degraded');
     await this.store.put(agentId, {
       userId: event.userId, runtimeUrl, status, statusAt: at, failed: false,
+      pace: paceOf(status),
       ...(restarted ? FRESH_START : {}),
       ...(state ? {} : { repairs: 0 }),
     }, now);
@@ -77,22 +77,23 @@ export class WatchList {
 
   private async watchTarget(target: WatchTarget, startedAt: number): Promise<void> {
     const state = await this.store.get(target.agentId);
-    // An event handled while the list was on its way is newer than the list.
-    if (!state || state.updatedAt < startedAt) {
-      await this.store.put(target.agentId, {
-        userId: target.userId, runtimeUrl: target.runtimeUrl, status: target.status,
-        ...(state ? {} : { ...FRESH_START, repairs: 0, failed: false, statusAt: 0 }),
-      }, this.clock.now());
-    }
-    const change = await this.schedules.watch(target.agentId, paceOf(target.status), this.clock.now());
-    if (change !== 'unchanged') logDecision(this.logger, target.agentId, change === 'created' ? 'watched' : `pace ${paceOf(target.status)}`, { reason: 'boot reconciliation' });
+    // An event handled while the list was on its way is newer than the list, and set the schedule itself.
+    if (state && state.watchedAt >= startedAt) return;
+    const pace = paceOf(target.status);
+    await this.store.put(target.agentId, {
+      userId: target.userId, runtimeUrl: target.runtimeUrl, status: target.status, pace,
+      ...(state ? {} : { ...FRESH_START, repairs: 0, failed: false, statusAt: 0 }),
+    }, this.clock.now());
+    const change = await this.schedules.watch(target.agentId, pace, this.clock.now());
+    if (change !== 'unchanged') logDecision(this.logger, target.agentId, change === 'created' ? 'watched' : `pace ${pace}`, { reason: 'boot reconciliation' });
   }
 
   private async dropUnlisted(agentId: string, startedAt: number): Promise<boolean> {
     const state = await this.store.get(agentId);
-    if (state && state.updatedAt >= startedAt) return false;
+    if (state && state.watchedAt >= startedAt) return false;
     await this.schedules.unwatch(agentId);
-    await this.store.remove(agentId);
+    // Not listed when the list was asked for: an event from before then cannot watch it again.
+    await this.store.remove(agentId, startedAt);
     logDecision(this.logger, agentId, 'unwatched', { reason: 'boot reconciliation: no longer running' });
     return true;
   }

@@ -7,14 +7,16 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
   const paceOf = async (agentId: string) => (await harness.scheduler(agentId))?.everyMs;
 
   it('creates a schedule when an agent is running, switches it to the degraded interval and back, and removes it when stopped', async () => {
-    const agentId = await harness.agents.provision(await harness.runtime());
+    const runtime = await harness.runtime();
+    const agentId = await harness.agents.provision(runtime);
     await until('a schedule', async () => (await paceOf(agentId)) === NORMAL_MS);
     // Else the watchdog, finding it healthy, would report it back to running at once.
-    harness.agents.refused.add(agentId);
+    runtime.ready = false;
 
     await harness.agents.move(agentId, 'degraded', 'reported by the gateway');
     await until('the degraded interval', async () => (await paceOf(agentId)) === DEGRADED_MS);
 
+    runtime.ready = true;
     await harness.agents.move(agentId, 'running');
     await until('the normal interval', async () => (await paceOf(agentId)) === NORMAL_MS);
 
@@ -31,14 +33,33 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
     await until('no schedule', async () => (await paceOf(agentId)) === undefined);
   });
 
-  it('keeps one schedule per agent when the running event comes twice', async () => {
+  it('ignores a running event older than the stopped one', async () => {
     const agentId = await harness.agents.provision(await harness.runtime());
+    await until('a schedule', async () => (await paceOf(agentId)) === NORMAL_MS);
+    const beforeStop = new Date(Date.now() - 1);
+    await harness.agents.move(agentId, 'stopped');
+    await until('no schedule', async () => (await paceOf(agentId)) === undefined);
+
+    await harness.agents.redeliver(agentId, 'running', 'provisioning', beforeStop);
+    // Events are handled in order: once a later agent is watched, the late event has been handled.
+    const later = await harness.agents.provision(await harness.runtime());
+    await until('the later agent watched', async () => (await paceOf(later)) === NORMAL_MS);
+
+    expect(await paceOf(agentId)).toBeUndefined();
+  });
+
+  it('checks once per interval when the running event comes twice', async () => {
+    const runtime = await harness.runtime();
+    const agentId = await harness.agents.provision(runtime);
     await harness.agents.move(agentId, 'running');
     await until('a schedule', async () => (await paceOf(agentId)) === NORMAL_MS);
-    const metricsBefore = (await harness.metrics(agentId)).length;
-    await until('checks', async () => (await harness.metrics(agentId)).length > metricsBefore);
+    await until('a first check', () => runtime.hits.healthz > 0);
 
-    expect((await harness.schedulers()).filter((scheduler) => scheduler.id === agentId)).toHaveLength(1);
+    const probed = runtime.hits.healthz;
+    await new Promise((resolve) => setTimeout(resolve, 5 * NORMAL_MS));
+    // Five intervals make five checks, one more at a boundary; a second schedule or a check started at once by the replay would make more.
+    expect(runtime.hits.healthz - probed).toBeGreaterThanOrEqual(2);
+    expect(runtime.hits.healthz - probed).toBeLessThanOrEqual(6);
   });
 
   it('keeps every schedule, without duplicates, and the check state across a watchdog restart', async () => {
@@ -64,7 +85,7 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
     expect(harness.agents.requestsFor(notReady)).toHaveLength(reportsBefore);
   });
 
-  it('reconciles at boot: watches every listed agent at its pace and drops schedules of agents no longer listed', async () => {
+  it('reconciles at boot: watches every listed agent at its pace (legacy active included) and drops schedules of agents no longer listed', async () => {
     const gone = await harness.agents.provision(await harness.runtime());
     await until('a schedule', async () => (await paceOf(gone)) === NORMAL_MS);
     await harness.stopWatchdog();
@@ -73,15 +94,19 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
     harness.agents.agents.delete(gone);
     const running = randomUUID();
     const degraded = randomUUID();
+    const legacy = randomUUID();
     harness.agents.agents.set(running, { userId: 'user-r', status: 'running', runtime: await harness.runtime() });
+    harness.agents.agents.set(legacy, { userId: 'user-a', status: 'active', runtime: await harness.runtime() });
     const notReady = await harness.runtime();
     notReady.ready = false;
     harness.agents.agents.set(degraded, { userId: 'user-d', status: 'degraded', runtime: notReady });
     await harness.startWatchdog();
 
-    await until('the listed agents watched', async () => (await paceOf(running)) === NORMAL_MS && (await paceOf(degraded)) === DEGRADED_MS);
+    await until('the listed agents watched', async () =>
+      (await paceOf(running)) === NORMAL_MS && (await paceOf(legacy)) === NORMAL_MS && (await paceOf(degraded)) === DEGRADED_MS);
     await until('the unlisted schedule dropped', async () => (await paceOf(gone)) === undefined);
-    await until('the new agents checked', async () => (await harness.metrics(running)).length > 0 && (await harness.metrics(degraded)).length > 0);
+    await until('the new agents checked', async () =>
+      (await harness.metrics(running)).length > 0 && (await harness.metrics(legacy)).length > 0 && (await harness.metrics(degraded)).length > 0);
   });
 
   it('retries the boot reconciliation until the agents service answers', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import type { EnvSource } from '@platform/config';
-import { EVENTS, SUBJECTS, type AgentStatus, type AgentStatusReply, type Subject, type WatchTarget } from '@platform/contracts';
+import { EVENTS, LIVE_AGENT_STATUSES, SUBJECTS, type AgentStatus, type AgentStatusReply, type Subject, type WatchTarget } from '@platform/contracts';
 import { EventBus } from '@platform/messaging';
 import type { FakeRuntime } from './fake-runtime.js';
 
@@ -28,8 +28,6 @@ export class FakeAgents {
   readonly agents = new Map<string, FakeAgent>();
   /** False: requests go unanswered, as while the agents service is down or still booting. */
   answering = true;
-  /** Agents whose requests are refused with 409, as the real service refuses an illegal transition. */
-  readonly refused = new Set<string>();
   /** What a repair does to the runtime; by default it comes back healthy, as a new process. */
   repairRuntime = healedAsNew;
   /** Called as each request comes, before it is answered: a test can change a runtime at that exact point. */
@@ -51,6 +49,7 @@ export class FakeAgents {
 
   /** A new agent whose runtime just came up: running, as after provisioning. */
   async provision(runtime: FakeRuntime, agentId: string = randomUUID()): Promise<string> {
+    runtime.agentId = agentId;
     this.agents.set(agentId, { userId: `user-${agentId.slice(0, 8)}`, status: 'provisioning', runtime });
     await this.move(agentId, 'running');
     return agentId;
@@ -61,16 +60,12 @@ export class FakeAgents {
     const agent = this.agents.get(agentId)!;
     const previousStatus = agent.status;
     agent.status = status;
-    await this.events.publish(EVENTS.agents.statusChanged, {
-      eventId: randomUUID(),
-      agentId,
-      userId: agent.userId,
-      status,
-      previousStatus,
-      reason,
-      runtimeUrl: ['running', 'degraded', 'repairing'].includes(status) ? agent.runtime.url : undefined,
-      occurredAt: new Date().toISOString(),
-    });
+    await this.publish(agentId, status, previousStatus, new Date(), reason);
+  }
+
+  /** An event that comes late, as a redelivery does: dated `occurredAt`, and the agent here stays as it is. */
+  async redeliver(agentId: string, status: AgentStatus, previousStatus: AgentStatus, occurredAt: Date): Promise<void> {
+    await this.publish(agentId, status, previousStatus, occurredAt);
   }
 
   /** Back to the defaults after a test that changed how this stand-in behaves. */
@@ -78,7 +73,6 @@ export class FakeAgents {
     this.repairRuntime = healedAsNew;
     this.onRequest = () => undefined;
     this.answering = true;
-    this.refused.clear();
   }
 
   requestsFor(agentId: string, subject?: Subject): RecordedRequest[] {
@@ -90,6 +84,20 @@ export class FakeAgents {
     await this.nats.drain();
   }
 
+  private async publish(agentId: string, status: AgentStatus, previousStatus: AgentStatus, occurredAt: Date, reason?: string): Promise<void> {
+    const agent = this.agents.get(agentId)!;
+    await this.events.publish(EVENTS.agents.statusChanged, {
+      eventId: randomUUID(),
+      agentId,
+      userId: agent.userId,
+      status,
+      previousStatus,
+      reason,
+      runtimeUrl: ['running', 'degraded', 'repairing'].includes(status) ? agent.runtime.url : undefined,
+      occurredAt: occurredAt.toISOString(),
+    });
+  }
+
   private async answer(subject: Subject, message: Msg): Promise<void> {
     if (!this.answering) return;
     const packet = message.json<{ id: string; data: RecordedRequest['data'] }>();
@@ -98,7 +106,7 @@ export class FakeAgents {
     };
     if (subject === SUBJECTS.agents.watchTargets) {
       const agents: WatchTarget[] = [...this.agents.entries()]
-        .filter(([, agent]) => agent.status === 'running' || agent.status === 'degraded')
+        .filter(([, agent]) => LIVE_AGENT_STATUSES.includes(agent.status))
         .map(([agentId, agent]) => ({ agentId, userId: agent.userId, status: agent.status, runtimeUrl: agent.runtime.url }));
       return respond({ agents });
     }
@@ -107,8 +115,8 @@ export class FakeAgents {
     const request: RecordedRequest = { subject, data: packet.data, healthzHits: agent?.runtime.hits.healthz ?? 0 };
     this.requests.push(request);
     this.onRequest(request);
-    if (!agent) return respond({ status: 404, body: { error: 'Agent not found' } });
-    if (this.refused.has(agentId)) return respond({ status: 409, body: { error: `Agent is ${agent.status}` } });
+    // As the real service: a verdict its state machine does not take changes nothing, and the reply says where the agent stands.
+    if (!agent || !LIVE_AGENT_STATUSES.includes(agent.status)) return respond({ agentId, status: agent?.status ?? 'deleted' } satisfies AgentStatusReply);
     if (subject === SUBJECTS.agents.healthReport) {
       if (packet.data.state === 'degraded' && agent.status === 'running') await this.move(agentId, 'degraded', packet.data.reason);
       if (packet.data.state === 'healthy' && agent.status === 'degraded') await this.move(agentId, 'running');

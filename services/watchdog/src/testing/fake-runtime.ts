@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
 
 /** An agent runtime's probe endpoints (/healthz, /readyz, /health) whose answers a test controls. */
 export class FakeRuntime {
@@ -7,6 +8,8 @@ export class FakeRuntime {
   live: 'ok' | 'error' | 'hang' = 'ok';
   ready = true;
   failing: string[] = [];
+  /** Sent in RUNTIME_AGENT_HEADER, as a real runtime names its agent; set when the agent is provisioned. */
+  agentId?: string;
   readonly hits = { healthz: 0, readyz: 0, health: 0 };
   private startedAt = Date.now();
   private port = 0;
@@ -61,21 +64,22 @@ export class FakeRuntime {
 
   private answer(request: IncomingMessage, response: ServerResponse): void {
     const send = (status: number, body: unknown): void => {
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const named = this.agentId ? { [RUNTIME_AGENT_HEADER]: this.agentId } : {};
+      response.writeHead(status, { 'content-type': 'application/json', ...named }).end(JSON.stringify(body));
     };
     switch (request.url) {
-      case '/healthz':
+      case RUNTIME_PATHS.healthz:
         this.hits.healthz += 1;
         if (this.live === 'hang') return;
         return this.live === 'ok' ? send(200, { ok: true, status: 'live' }) : send(500, { ok: false, status: 'live' });
-      case '/readyz':
+      case RUNTIME_PATHS.readyz:
         this.hits.readyz += 1;
         return this.ready
           ? send(200, { ready: true, failing: [], uptimeMs: this.uptimeMs })
           : send(503, { ready: false, failing: this.failing, uptimeMs: this.uptimeMs });
-      case '/health':
+      case RUNTIME_PATHS.health:
         this.hits.health += 1;
-        return send(200, { status: 'ok', agentId: '', uptimeMs: this.uptimeMs, cpuPercent: 12.5, memoryBytes: 64 * 1024 * 1024, memoryLimitBytes: 2 * 1024 ** 3 });
+        return send(200, { status: 'ok', agentId: this.agentId ?? '', uptimeMs: this.uptimeMs, cpuPercent: 12.5, memoryBytes: 64 * 1024 * 1024, memoryLimitBytes: 2 * 1024 ** 3 });
       default:
         return send(404, { error: 'Not found' });
     }

@@ -1,9 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import pg from 'pg';
 import type { EnvSource } from '@platform/config';
 import { QUEUES } from '@platform/contracts';
 import { QueueFactory, type ScheduledJob } from '@platform/queue';
-import { createTestDatabase, deleteEventStream, deleteRedisKeys, testEnv, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, deleteEventStream, deleteRedisKeys, ownerQuery, testEnv, waitFor, type TestDatabase } from '@platform/testing';
 import { startWatchdog } from '../watchdog.app.js';
 import { FakeAgents } from './fake-agents.js';
 import { FakeRuntime } from './fake-runtime.js';
@@ -80,14 +79,7 @@ export class WatchdogHarness {
   }
 
   async metrics(agentId: string): Promise<MetricRow[]> {
-    const client = new pg.Client({ connectionString: this.env.DATABASE_URL });
-    await client.connect();
-    try {
-      const { rows } = await client.query<MetricRow>('SELECT * FROM watchdog.container_metrics WHERE agent_id = $1 ORDER BY sampled_at', [agentId]);
-      return rows;
-    } finally {
-      await client.end();
-    }
+    return ownerQuery<MetricRow>(this.env, 'SELECT * FROM watchdog.container_metrics WHERE agent_id = $1 ORDER BY sampled_at', [agentId]);
   }
 
   async close(): Promise<void> {
@@ -100,10 +92,7 @@ export class WatchdogHarness {
   }
 }
 
-/** Polls until the condition holds; generous, since the test machine's cores are shared. */
+/** Polls until the condition holds, else fails naming what did not happen; generous, since the test machine's cores are shared. */
 export async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  for (const deadline = Date.now() + timeoutMs; !(await condition());) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  if (!(await waitFor(async () => condition(), (held) => held, timeoutMs))) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
 }
