@@ -1,5 +1,5 @@
 import { IsIn, IsString, Matches } from 'class-validator';
-import { Secret } from './env-decorators.js';
+import { EnvPort, Secret } from './env-decorators.js';
 
 /**
  * Variables every service reads; each service's env class extends this one. Connection URLs are
@@ -36,6 +36,12 @@ export class CommonEnv {
   @IsString()
   @Matches(/^(api|worker)(,(api|worker))*$/, { message: 'must be "api", "worker" or "api,worker"' })
   ROLES = 'api,worker';
+
+  /** Port of the /healthz and /readyz probes of a service without HTTP of its own; 0 runs none. */
+  @EnvPort() HEALTH_PORT = 0;
+
+  /** Address the probes listen on. */
+  @IsString() HEALTH_HOST = '127.0.0.1';
 }
 
 export function hasRole(env: CommonEnv, role: 'api' | 'worker'): boolean {

@@ -3,3 +3,6 @@ export * from './common.env.js';
 export * from './env-decorators.js';
 export * from './pino-logger.js';
 export * from './run-main.js';
+export * from './dependency.js';
+export * from './readiness.js';
+export * from './probe-server.js';
