@@ -9,6 +9,7 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly extra: { code?: ErrorCode; success?: false } & Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -19,3 +20,19 @@ export class ApiError extends Error {
 }
 
 export const unauthorized = () => new ApiError(401, 'Unauthorized');
+
+/** How long a client is asked to wait after a 503: outages the platform rides out last seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export const SERVICE_UNAVAILABLE = 'Service unavailable';
+
+/**
+ * Something this request needs (a service, the database, the credential check) cannot be reached
+ * now: 503 with Retry-After, never a guess and never a wait for the route's timeout. `dependency`
+ * names it for the log; the client sees only the spec's shape.
+ */
+export class UnavailableError extends ApiError {
+  constructor(readonly dependency: string, message = SERVICE_UNAVAILABLE) {
+    super(503, message, {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  }
+}

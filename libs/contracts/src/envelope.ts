@@ -1,4 +1,4 @@
-import type { Plan, SubscriptionStatus } from './plans.js';
+import { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from './plans.js';
 import { unauthorized } from './api-error.js';
 
 /** Who is calling, resolved once at the edge; services trust it and never re-read credentials. */
@@ -12,6 +12,24 @@ export interface AuthContext {
   via: 'session' | 'apiKey' | 'internal';
   /** Digest of the session token when via is 'session'; lets signout end exactly this session. */
   sessionDigest?: string;
+}
+
+const VIA: readonly AuthContext['via'][] = ['session', 'apiKey', 'internal'];
+
+/**
+ * Whether an answer is a whole AuthContext. The edge caches and forwards only these: anything
+ * else from identity (an error dressed as data, a half-built object) must never become a caller.
+ */
+export function isAuthContext(value: unknown): value is AuthContext {
+  if (value === null || typeof value !== 'object') return false;
+  const auth = value as Partial<Record<keyof AuthContext, unknown>>;
+  return typeof auth.userId === 'string' && auth.userId.length > 0
+    && typeof auth.email === 'string'
+    && typeof auth.name === 'string'
+    && typeof auth.isAdmin === 'boolean'
+    && (PLANS as readonly unknown[]).includes(auth.plan)
+    && (SUBSCRIPTION_STATUSES as readonly unknown[]).includes(auth.subscriptionStatus)
+    && (VIA as readonly unknown[]).includes(auth.via);
 }
 
 /** What the gateway sends to a service for one HTTP request. */
@@ -50,8 +68,11 @@ export function created<Body>(body: Body): Reply<Body> {
   return { status: 201, body };
 }
 
-/** The caller on a session route; the edge already refused anonymous calls, this keeps handlers honest. */
+/**
+ * The caller on a session route; the edge already refused anonymous calls, this keeps handlers
+ * honest. A caller without a user id is no caller: nothing scoped to a user may run for it.
+ */
 export function requireUser(envelope: Envelope): AuthContext {
-  if (!envelope.auth) throw unauthorized();
+  if (!isAuthContext(envelope.auth)) throw unauthorized();
   return envelope.auth;
 }

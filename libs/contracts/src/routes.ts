@@ -14,7 +14,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthMode = 'session' | 'optionalSession' | 'internal' | 'none';
 
 /** Routes the gateway answers itself: edge facts only, never business logic. */
-export type EdgeHandler = 'hostHealth' | 'backendHealth';
+export type EdgeHandler = 'hostHealth' | 'backendHealth' | 'readiness';
 
 export interface RouteDef {
   surface: Surface;
@@ -125,4 +125,13 @@ export const ROUTES: readonly RouteDef[] = [
   backend('POST', '/api/register-link', 'internal', { subject: ag.registerLink }),
   backend('GET', '/api/installations', 'internal', { subject: ag.listInstallations }),
   backend('POST', '/api/heartbeat', 'none', { subject: ag.installationHeartbeat }),
+
+  // Ours: each surface says whether its NATS connection is up, for a load balancer or orchestrator.
+  ...(['web', 'backend', 'summarizer'] as const).map((surface): RouteDef => ({ surface, method: 'GET', path: '/readyz', auth: 'none', edge: 'readiness' })),
 ];
+
+/**
+ * Subjects answered with an HTTP reply (status and body, errors included). Every other subject is
+ * a service-to-service query: its answer is data, and a failure travels as an error, never as data.
+ */
+export const ROUTE_SUBJECTS: ReadonlySet<string> = new Set(ROUTES.flatMap((route) => (route.subject ? [route.subject] : [])));
