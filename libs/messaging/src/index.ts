@@ -9,3 +9,7 @@ export * from './outbox/outbox-event.entity.js';
 export * from './outbox/outbox-table.js';
 export * from './outbox/outbox.js';
 export * from './outbox/outbox.module.js';
+export * from './nats-connect.js';
+export * from './nats-link.js';
+export * from './rpc-errors.js';
+export * from './rpc-progress.js';

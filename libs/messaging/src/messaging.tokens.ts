@@ -8,4 +8,6 @@ export interface MessagingOptions {
   /** Names this service's durable consumers and its queue group. */
   serviceName: string;
   requestTimeoutMs: number;
+  /** How long a request may go without a progress report before it fails (DEFAULT_SILENCE_MS). */
+  silenceMs?: number;
 }

@@ -1,13 +1,18 @@
 import { NestFactory } from '@nestjs/core';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, Empty, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
 import { SUBJECTS, type Envelope } from '@platform/contracts';
 import { INFRA } from '@platform/testing';
 import { MessagingModule } from './messaging.module.js';
-import { RpcClient, ServiceUnavailableError } from './rpc.client.js';
+import { RpcClient } from './rpc.client.js';
+import { RemoteError, ServiceUnavailableError } from './rpc-errors.js';
+import { progressHeaders } from './rpc-progress.js';
 
 const prefix = `t${randomBytes(4).toString('hex')}.`;
 const envelope: Envelope = { auth: null, params: {}, query: {}, body: {}, headers: {}, ip: '127.0.0.1', requestId: 'r1' };
+const SILENCE_MS = 600;
+
+const packetOf = (message: Msg) => message.json<{ id: string; data: Envelope }>();
 
 describe('RpcClient', () => {
   let close: () => Promise<void>;
@@ -16,7 +21,7 @@ describe('RpcClient', () => {
 
   beforeAll(async () => {
     const context = await NestFactory.createApplicationContext(
-      MessagingModule.forRoot({ natsUrl: INFRA.natsUrl, prefix, serviceName: 'rpc-test', requestTimeoutMs: 300 }),
+      MessagingModule.forRoot({ natsUrl: INFRA.natsUrl, prefix, serviceName: 'rpc-test', requestTimeoutMs: 300, silenceMs: SILENCE_MS }),
       { logger: false },
     );
     sut = context.get(RpcClient);
@@ -29,31 +34,67 @@ describe('RpcClient', () => {
     await close();
   });
 
+  /** A listener on another connection, known to the server before the test asks. */
+  async function listen(subject: string, answer: (message: Msg) => void): Promise<{ unsubscribe(): void }> {
+    const subscription = responder.subscribe(`${prefix}${subject}`, { callback: (_error, message) => answer(message) });
+    await responder.flush();
+    return subscription;
+  }
+
   it('fails on "no responders", without waiting out its timeout, when nobody listens', async () => {
     const failure = sut.send(SUBJECTS.identity.login, envelope, 60_000);
     await expect(failure).rejects.toBeInstanceOf(ServiceUnavailableError);
-    await expect(failure).rejects.toThrow(/no responders/i);
+    await expect(failure).rejects.toMatchObject({ reason: 'no-responders' });
   });
 
   it('fails after its timeout when the listener never answers', async () => {
-    const silent = responder.subscribe(`${prefix}${SUBJECTS.identity.register}`, { callback: () => undefined });
-    // The subscription lives on another connection: make sure the server has it before asking.
-    await responder.flush();
-    const failure = sut.send(SUBJECTS.identity.register, envelope);
-    await expect(failure).rejects.toBeInstanceOf(ServiceUnavailableError);
-    await expect(failure).rejects.toThrow(/timeout/i);
+    const silent = await listen(SUBJECTS.identity.register, () => undefined);
+    await expect(sut.send(SUBJECTS.identity.register, envelope)).rejects.toMatchObject({ reason: 'timeout' });
     silent.unsubscribe();
   });
 
-  it('returns the reply of a NestJS-style responder under the prefix', async () => {
-    const echo = responder.subscribe(`${prefix}${SUBJECTS.identity.session}`, {
-      callback: (_error, message) => {
-        const packet = message.json<{ id: string; data: Envelope }>();
-        message.respond(JSON.stringify({ id: packet.id, response: { status: 200, body: { requestId: packet.data.requestId } }, isDisposed: true }));
-      },
+  it('fails once the listener stops reporting progress, long before a long timeout', async () => {
+    const silent = await listen(SUBJECTS.identity.signout, () => undefined);
+    const started = Date.now();
+    await expect(sut.send(SUBJECTS.identity.signout, envelope, 60_000)).rejects.toMatchObject({ reason: 'silent' });
+    expect(Date.now() - started).toBeLessThan(SILENCE_MS + 500);
+    silent.unsubscribe();
+  });
+
+  it('waits past its silence limit while the listener reports progress', async () => {
+    const slow = await listen(SUBJECTS.identity.getUser, (message) => {
+      const beat = setInterval(() => message.respond(Empty, { headers: progressHeaders() }), SILENCE_MS / 3);
+      setTimeout(() => {
+        clearInterval(beat);
+        message.respond(JSON.stringify({ id: packetOf(message).id, response: { status: 200, body: { late: true } }, isDisposed: true }));
+      }, SILENCE_MS * 3);
     });
-    await responder.flush();
+    await expect(sut.send(SUBJECTS.identity.getUser, envelope, 60_000)).resolves.toEqual({ status: 200, body: { late: true } });
+    slow.unsubscribe();
+  });
+
+  it('returns the reply of a NestJS-style responder under the prefix', async () => {
+    const echo = await listen(SUBJECTS.identity.session, (message) => {
+      const packet = packetOf(message);
+      message.respond(JSON.stringify({ id: packet.id, response: { status: 200, body: { requestId: packet.data.requestId } }, isDisposed: true }));
+    });
     await expect(sut.send(SUBJECTS.identity.session, envelope)).resolves.toEqual({ status: 200, body: { requestId: 'r1' } });
     echo.unsubscribe();
+  });
+
+  it('turns an error packet into a RemoteError', async () => {
+    const failing = await listen(SUBJECTS.identity.resolveSession, (message) => {
+      message.respond(JSON.stringify({ id: packetOf(message).id, err: { status: 'error', message: 'Internal server error' }, isDisposed: true }));
+    });
+    await expect(sut.request(SUBJECTS.identity.resolveSession, { digest: 'd' })).rejects.toBeInstanceOf(RemoteError);
+    failing.unsubscribe();
+  });
+
+  it('turns a query answered with an HTTP error reply into a RemoteError, never data', async () => {
+    const dressed = await listen(SUBJECTS.identity.resolveApiKey, (message) => {
+      message.respond(JSON.stringify({ id: packetOf(message).id, response: { status: 500, body: { error: 'Internal server error' } }, isDisposed: true }));
+    });
+    await expect(sut.request(SUBJECTS.identity.resolveApiKey, { digest: 'd' })).rejects.toBeInstanceOf(RemoteError);
+    dressed.unsubscribe();
   });
 });

@@ -1,62 +1,112 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { NoRespondersError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
-import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import type { Envelope, Reply, Subject } from '@platform/contracts';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
+import { NatsLink } from './nats-link.js';
+import { isErrorReply, RemoteError, ServiceUnavailableError } from './rpc-errors.js';
+import { isNoResponders, isProgress, PROGRESS_INTERVAL_MS } from './rpc-progress.js';
 
-/** A service did not answer in time, or none is listening: the edge answers 502. */
-export class ServiceUnavailableError extends Error {
-  constructor(readonly subject: string, cause: unknown) {
-    super(`No answer on ${subject}: ${cause instanceof Error ? cause.message : String(cause)}`);
-  }
+/** Three progress reports missed in a row: the replica holding the request is gone. */
+export const DEFAULT_SILENCE_MS = 3 * PROGRESS_INTERVAL_MS;
+
+interface NestReplyPacket {
+  response?: unknown;
+  err?: unknown;
 }
 
-interface NestReplyPacket<T> {
-  id: string;
-  response?: T;
-  err?: unknown;
-  isDisposed?: boolean;
+interface PendingCall {
+  subject: string;
+  settle: (error: Error | null, response?: unknown) => void;
+  deadline: NodeJS.Timeout;
+  silence?: NodeJS.Timeout;
 }
 
 /**
- * Request/reply over NATS in the NestJS packet format. It uses the connection's own request so
- * every call has a timeout (the NestJS client has none) and "no responders" fails at once.
+ * Request/reply over NATS in the NestJS packet format, on one inbox subscription per connection.
+ * Every call ends in one of three ways, each as soon as it is known: the answer; an error the
+ * service sent; or ServiceUnavailableError, at once while NATS is down or nobody listens, within
+ * `silenceMs` when the replica holding it stops reporting progress, at the timeout otherwise.
  */
 @Injectable()
-export class RpcClient {
+export class RpcClient implements OnApplicationShutdown {
+  private readonly inbox = `${createInbox()}.`;
+  private readonly calls = new Map<string, PendingCall>();
+  private readonly silenceMs: number;
+  private sequence = 0;
+
   constructor(
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
-  ) {}
+    private readonly link: NatsLink,
+  ) {
+    this.silenceMs = options.silenceMs ?? DEFAULT_SILENCE_MS;
+    nats.subscribe(`${this.inbox}*`, { callback: (error, message) => { if (!error) this.receive(message); } });
+    link.onLost(() => this.failAll('disconnected', 'the NATS connection dropped'));
+  }
 
-  async send<Body = unknown>(subject: Subject, envelope: Envelope, timeoutMs = this.options.requestTimeoutMs): Promise<Reply<Body>> {
-    return this.request<Reply<Body>>(subject, envelope, timeoutMs);
+  send<Body = unknown>(subject: Subject, envelope: Envelope, timeoutMs?: number): Promise<Reply<Body>> {
+    return this.call(subject, envelope, timeoutMs) as Promise<Reply<Body>>;
   }
 
   /** For service-to-service queries whose answer is data, not an HTTP reply. */
-  async request<T>(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs): Promise<T> {
-    const wireSubject = `${this.options.prefix}${subject}`;
-    let packet: NestReplyPacket<T>;
-    try {
-      const message = await this.nats.request(
-        wireSubject,
-        JSON.stringify({ pattern: subject, data, id: randomUUID() }),
-        { timeout: timeoutMs },
-      );
-      packet = message.json<NestReplyPacket<T>>();
-    } catch (error) {
-      if (error instanceof TimeoutError || error instanceof NoRespondersError || isNoResponders(error)) {
-        throw new ServiceUnavailableError(subject, error);
-      }
-      throw error;
-    }
-    if (packet.err !== undefined && packet.err !== null) {
-      throw new Error(`Remote error on ${subject}: ${JSON.stringify(packet.err)}`);
-    }
-    return packet.response as T;
+  async request<T>(subject: Subject, data: unknown, timeoutMs?: number): Promise<T> {
+    const response = await this.call(subject, data, timeoutMs);
+    if (isErrorReply(response)) throw new RemoteError(subject, response);
+    return response as T;
   }
-}
 
-function isNoResponders(error: unknown): boolean {
-  return error instanceof Error && /no responders/i.test(`${error.message} ${String(error.cause ?? '')}`);
+  onApplicationShutdown(): void {
+    this.failAll('disconnected', 'the service is shutting down');
+  }
+
+  private call(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs): Promise<unknown> {
+    if (!this.link.connected) return Promise.reject(new ServiceUnavailableError(subject, 'disconnected', 'NATS is not connected'));
+    const token = (this.sequence++).toString(36);
+    return new Promise((resolve, reject) => {
+      const expire = (reason: 'timeout' | 'silent', detail: string) => () => this.finish(token, new ServiceUnavailableError(subject, reason, detail));
+      this.calls.set(token, {
+        subject,
+        settle: (error, response) => (error ? reject(error) : resolve(response)),
+        deadline: setTimeout(expire('timeout', `no answer within ${timeoutMs} ms`), timeoutMs),
+        silence: this.silenceMs < timeoutMs ? setTimeout(expire('silent', `no progress for ${this.silenceMs} ms`), this.silenceMs) : undefined,
+      });
+      try {
+        this.nats.publish(`${this.options.prefix}${subject}`, JSON.stringify({ pattern: subject, data, id: token }), { reply: `${this.inbox}${token}` });
+      } catch (error) {
+        this.finish(token, new ServiceUnavailableError(subject, 'disconnected', String(error)));
+      }
+    });
+  }
+
+  private receive(message: Msg): void {
+    const token = message.subject.slice(this.inbox.length);
+    const call = this.calls.get(token);
+    if (!call) return;
+    if (isNoResponders(message)) return this.finish(token, new ServiceUnavailableError(call.subject, 'no-responders', 'no service listens'));
+    if (isProgress(message)) {
+      call.silence?.refresh();
+      return;
+    }
+    let packet: NestReplyPacket;
+    try {
+      packet = message.json<NestReplyPacket>();
+    } catch {
+      return this.finish(token, new RemoteError(call.subject, 'an unreadable reply'));
+    }
+    if (packet.err !== undefined && packet.err !== null) return this.finish(token, new RemoteError(call.subject, packet.err));
+    this.finish(token, null, packet.response);
+  }
+
+  private finish(token: string, error: Error | null, response?: unknown): void {
+    const call = this.calls.get(token);
+    if (!call) return;
+    this.calls.delete(token);
+    clearTimeout(call.deadline);
+    clearTimeout(call.silence);
+    call.settle(error, response);
+  }
+
+  private failAll(reason: 'disconnected', detail: string): void {
+    for (const [token, call] of this.calls) this.finish(token, new ServiceUnavailableError(call.subject, reason, detail));
+  }
 }

@@ -1,28 +1,43 @@
-import type { DynamicModule, INestApplicationContext } from '@nestjs/common';
+import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createPino, hasRole, PinoLogger, redactEnv, type CommonEnv } from '@platform/config';
+import {
+  createPino, hasRole, PinoLogger, PROBE_OPTIONS, ProbeServer, Readiness, ReadinessModule, redactEnv, type CommonEnv,
+} from '@platform/config';
+import { natsConnectOptions } from './nats-connect.js';
 import { PrefixedNatsServer } from './prefixed-nats.server.js';
 import { ReplyInterceptor } from './reply.interceptor.js';
+
+/** The root of every service process: its own module, the readiness its connections report to, and the probes that read it. */
+@Module({})
+class ServiceRootModule {
+  static of(module: DynamicModule, env: CommonEnv): DynamicModule {
+    return {
+      module: ServiceRootModule,
+      imports: [ReadinessModule, module],
+      providers: [{ provide: PROBE_OPTIONS, useValue: { port: env.HEALTH_PORT, host: env.HEALTH_HOST } }, ProbeServer],
+    };
+  }
+}
 
 /**
  * Boots a NATS service the same way everywhere: with the api role its `@MessagePattern` handlers
  * listen in the service's queue group (any replica answers); a worker-only process is just the
- * module, whose workers start themselves.
+ * module, whose workers start themselves. HEALTH_PORT, when set, serves the process's probes.
  */
 export async function startService(module: DynamicModule, env: CommonEnv, serviceName: string): Promise<INestApplicationContext> {
   const logger = new PinoLogger(createPino(serviceName, env.LOG_LEVEL));
   // Straight to pino, as the gateway logs it: Nest's logger would file 'configuration' as the context, not the message.
   logger.pino.info({ env: redactEnv(env) }, 'configuration');
+  const root = ServiceRootModule.of(module, env);
   if (!hasRole(env, 'api')) {
-    const context = await NestFactory.createApplicationContext(module, { logger });
+    const context = await NestFactory.createApplicationContext(root, { logger });
     context.enableShutdownHooks();
     return context;
   }
-  const app = await NestFactory.createMicroservice(module, {
-    strategy: new PrefixedNatsServer(env.NATS_PREFIX, { servers: env.NATS_URL, queue: serviceName }),
-    logger,
-  });
-  app.useGlobalInterceptors(new ReplyInterceptor());
+  const server = new PrefixedNatsServer(env.NATS_PREFIX, { ...natsConnectOptions(env.NATS_URL, serviceName), queue: serviceName });
+  const app = await NestFactory.createMicroservice(root, { strategy: server, logger });
+  app.useGlobalInterceptors(new ReplyInterceptor(env.NATS_PREFIX));
+  app.get(Readiness).add(server.link);
   app.enableShutdownHooks();
   await app.listen();
   return app;

@@ -1,0 +1,27 @@
+/**
+ * Why a request got no answer. `timeout`: the service kept working past the caller's limit.
+ * The others mean nobody can answer now: NATS is down (`disconnected`), nobody listens
+ * (`no-responders`), or the replica holding the request stopped reporting progress (`silent`).
+ */
+export type UnreachableReason = 'disconnected' | 'no-responders' | 'silent' | 'timeout';
+
+/** A service did not answer; the edge answers 503 at once, or 502 after a timeout. */
+export class ServiceUnavailableError extends Error {
+  constructor(readonly subject: string, readonly reason: UnreachableReason, detail: string) {
+    super(`No answer on ${subject} (${reason}): ${detail}`);
+  }
+}
+
+/** The service answered with an error. It is never data: a query's caller cannot mistake it for an answer. */
+export class RemoteError extends Error {
+  constructor(readonly subject: string, readonly remote: unknown) {
+    super(`Remote error on ${subject}: ${JSON.stringify(remote)}`);
+  }
+}
+
+/** A query answered with an HTTP error reply is an error, whatever the handler meant. */
+export function isErrorReply(response: unknown): boolean {
+  if (response === null || typeof response !== 'object') return false;
+  const { status } = response as { status?: unknown };
+  return typeof status === 'number' && status >= 400 && 'body' in response;
+}
