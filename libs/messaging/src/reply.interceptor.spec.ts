@@ -1,11 +1,17 @@
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
 import { firstValueFrom, of, throwError } from 'rxjs';
-import { ApiError } from '@platform/contracts';
+import { ApiError, SUBJECTS, UnavailableError } from '@platform/contracts';
 import { ReplyInterceptor } from './reply.interceptor.js';
 
-const context = {
-  switchToRpc: () => ({ getData: () => ({ requestId: 'req-1' }) }),
-} as unknown as ExecutionContext;
+const PREFIX = 't1.';
+
+const contextFor = (subject: string) => ({
+  switchToRpc: () => ({ getData: () => ({ requestId: 'req-1' }), getContext: () => ({ getSubject: () => `${PREFIX}${subject}` }) }),
+}) as unknown as ExecutionContext;
+
+const route = contextFor(SUBJECTS.identity.login);
+const query = contextFor(SUBJECTS.identity.resolveSession);
 
 const handlerThat = (outcome: () => unknown): CallHandler => ({
   handle: () => {
@@ -17,25 +23,41 @@ const handlerThat = (outcome: () => unknown): CallHandler => ({
   },
 });
 
+const failing = (error: Error) => handlerThat(() => {
+  throw error;
+});
+
 describe('ReplyInterceptor', () => {
-  const sut = new ReplyInterceptor();
+  const sut = new ReplyInterceptor(PREFIX);
 
   it('passes a reply through', async () => {
-    const reply = await firstValueFrom(sut.intercept(context, handlerThat(() => ({ status: 201, body: { id: 'x' } }))));
+    const reply = await firstValueFrom(sut.intercept(route, handlerThat(() => ({ status: 201, body: { id: 'x' } }))));
     expect(reply).toEqual({ status: 201, body: { id: 'x' } });
   });
 
-  it('turns an ApiError into its status and { error, code, ...extra }', async () => {
-    const reply = await firstValueFrom(sut.intercept(context, handlerThat(() => {
-      throw new ApiError(402, 'Paid plan required', { code: 'PLAN_REQUIRED', success: false });
-    })));
+  it('turns an ApiError on a route into its status and { error, code, ...extra }', async () => {
+    const reply = await firstValueFrom(sut.intercept(route, failing(new ApiError(402, 'Paid plan required', { code: 'PLAN_REQUIRED', success: false }))));
     expect(reply).toEqual({ status: 402, body: { success: false, code: 'PLAN_REQUIRED', error: 'Paid plan required' } });
   });
 
-  it('turns anything else into a 500 without its message or stack', async () => {
-    const reply = await firstValueFrom(sut.intercept(context, handlerThat(() => {
-      throw new Error('relation "secret_table" does not exist');
-    })));
+  it('turns an unavailable dependency on a route into 503 with Retry-After', async () => {
+    const reply = await firstValueFrom(sut.intercept(route, failing(new UnavailableError('postgres'))));
+    expect(reply).toEqual({ status: 503, body: { error: 'Service unavailable' }, headers: { 'Retry-After': '5' } });
+  });
+
+  it('turns anything else on a route into a 500 without its message or stack', async () => {
+    const reply = await firstValueFrom(sut.intercept(route, failing(new Error('relation "secret_table" does not exist'))));
     expect(reply).toEqual({ status: 500, body: { error: 'Internal server error' } });
+  });
+
+  it('keeps an error on a query an error, never an answer, without its details', async () => {
+    const failure = firstValueFrom(sut.intercept(query, failing(new Error('connection terminated'))));
+    await expect(failure).rejects.toBeInstanceOf(RpcException);
+    await expect(failure.catch((error: RpcException) => error.getError())).resolves.toEqual({ status: 'error', message: 'Internal server error' });
+  });
+
+  it('keeps an ApiError on a query an error too, with its words', async () => {
+    const failure = firstValueFrom(sut.intercept(query, failing(new ApiError(400, 'Invalid digest'))));
+    await expect(failure.catch((error: RpcException) => error.getError())).resolves.toEqual({ status: 'error', message: 'Invalid digest' });
   });
 });

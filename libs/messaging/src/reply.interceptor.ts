@@ -1,23 +1,44 @@
 import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { ApiError, type Envelope, type Reply } from '@platform/contracts';
-import { catchError, of, type Observable } from 'rxjs';
+import { RpcException, type NatsContext } from '@nestjs/microservices';
+import { ApiError, ROUTE_SUBJECTS, type Envelope, type Reply } from '@platform/contracts';
+import { catchError, of, throwError, type Observable } from 'rxjs';
 
 /**
- * Turns what a handler throws into a reply: an ApiError keeps its status and words, anything
- * else is a 500 whose details stay in this service's log next to the request id.
+ * Fails closed. On a route subject what a handler throws becomes its HTTP reply: an ApiError keeps
+ * its status, words and headers, anything else is a 500 whose details stay in this service's log
+ * next to the request id. On a query subject (service to service) an error stays an error: Nest
+ * sends it as the packet's `err`, so the caller can never take it for an answer. Either way an
+ * unexpected error is logged here once, and an outage not at all (its dependency logged it).
  */
 @Injectable()
 export class ReplyInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Rpc');
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<Reply> {
+  constructor(private readonly prefix: string) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const subject = context.switchToRpc().getContext<NatsContext>().getSubject().slice(this.prefix.length);
     return next.handle().pipe(
       catchError((error: unknown) => {
-        if (error instanceof ApiError) return of({ status: error.status, body: error.toBody() });
-        const envelope = context.switchToRpc().getData<Partial<Envelope>>();
-        this.logger.error({ requestId: envelope?.requestId, err: error }, 'Unhandled error in handler');
-        return of({ status: 500, body: { error: 'Internal server error' } });
+        if (!(error instanceof ApiError)) {
+          const envelope = context.switchToRpc().getData<Partial<Envelope> | undefined>();
+          this.logger.error({ requestId: envelope?.requestId, subject, err: error }, 'Unhandled error in handler');
+        }
+        if (!ROUTE_SUBJECTS.has(subject)) return throwError(() => new RpcException(remoteErrorFor(error)));
+        return of(replyFor(error));
       }),
     );
   }
+}
+
+/** What a query's caller learns of a failure: the domain's words, or nothing internal. */
+function remoteErrorFor(error: unknown): { status: 'error'; message: string } {
+  return { status: 'error', message: error instanceof ApiError ? error.message : 'Internal server error' };
+}
+
+function replyFor(error: unknown): Reply {
+  if (error instanceof ApiError) {
+    return { status: error.status, body: error.toBody(), ...(Object.keys(error.headers).length ? { headers: error.headers } : {}) };
+  }
+  return { status: 500, body: { error: 'Internal server error' } };
 }
