@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { hasRole, type CommonEnv } from '@platform/config';
+import { Dependency, hasRole, type CommonEnv } from '@platform/config';
 import { EVENT_PAYLOADS, validateAs, type EventOf, type EventSubject } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { EventBus } from '../event-bus.js';
@@ -20,6 +20,8 @@ const BATCH = 100;
 @Injectable()
 export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(Outbox.name);
+  /** Logs when publishing starts failing (the database or NATS is away) and when it catches up, not every retry. */
+  private readonly publishing = new Dependency('outbox relay', this.logger);
   private relay?: NodeJS.Timeout;
   private flushing?: Promise<void>;
   private again = false;
@@ -67,7 +69,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   private async publishUntilCaughtUp(): Promise<void> {
     do {
       this.again = false;
-      await this.publishWaiting().catch((error) => this.logger.warn(`Outbox not flushed, will retry: ${String(error)}`));
+      await this.publishWaiting().then(() => this.publishing.recovered(), (error: unknown) => this.publishing.failed(error));
     } while (this.again);
   }
 
