@@ -15,6 +15,12 @@ export function createDataSource(url: string, database: ServiceDatabase, asAppRo
     migrationsTableName: 'migrations',
     synchronize: false,
     logging: false,
-    extra: { max: poolSize, ...(asAppRole ? { options: `-c role=${APP_ROLE}` } : {}) },
+    extra: {
+      max: poolSize,
+      // A request waits at most this long for a connection, so a database outage is a fast 503, not a hang.
+      connectionTimeoutMillis: 2000,
+      keepAlive: true,
+      ...(asAppRole ? { options: `-c role=${APP_ROLE}` } : {}),
+    },
   });
 }

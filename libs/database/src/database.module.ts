@@ -1,4 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { ReadinessModule } from '@platform/config';
 import { createDataSource } from './data-source.factory.js';
 import { DATA_SOURCE, Db } from './db.js';
 import type { ServiceDatabase } from './service-database.js';
@@ -9,6 +10,7 @@ export class DatabaseModule {
   static forRoot(url: string, database: ServiceDatabase, poolSize?: number): DynamicModule {
     return {
       module: DatabaseModule,
+      imports: [ReadinessModule],
       providers: [
         { provide: DATA_SOURCE, useFactory: () => createDataSource(url, database, true, poolSize).initialize() },
         Db,

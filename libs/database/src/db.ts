@@ -1,5 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
+import { Readiness, type Dependency } from '@platform/config';
+import { UnavailableError } from '@platform/contracts';
+import { isDatabaseUnavailable } from './database-errors.js';
 
 export const DATA_SOURCE = Symbol('DATA_SOURCE');
 
@@ -7,12 +10,22 @@ export const DATA_SOURCE = Symbol('DATA_SOURCE');
  * The only way handlers reach the database: user work inside `withUser`, system work (workers,
  * bearer routes, lookups before anyone is known) inside `asSystem`. Both are one transaction with
  * the scope set locally, so a pooled connection never carries a scope into the next request.
+ *
+ * While the database cannot be reached every call fails at once with UnavailableError (503 with
+ * Retry-After at the edge, a quiet retry in a worker); the outage is logged once, when it starts,
+ * and once when the next call succeeds.
  */
 @Injectable()
 export class Db implements OnApplicationShutdown {
-  constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource) {}
+  private readonly postgres: Dependency;
 
+  constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource, readiness: Readiness = new Readiness()) {
+    this.postgres = readiness.dependency('postgres');
+  }
+
+  /** Refuses to run without a user: work scoped to nobody must not quietly become work for everyone. */
   withUser<T>(userId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    if (typeof userId !== 'string' || !userId) return Promise.reject(new Error('withUser needs a user id'));
     return this.scoped(userId, 'off', work);
   }
 
@@ -24,10 +37,22 @@ export class Db implements OnApplicationShutdown {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 
-  private scoped<T>(userId: string, system: 'on' | 'off', work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(`SELECT set_config('app.user_id', $1, true), set_config('app.system', $2, true)`, [userId, system]);
-      return work(manager);
-    });
+  private async scoped<T>(userId: string, system: 'on' | 'off', work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      const result = await this.dataSource.transaction(async (manager) => {
+        await manager.query(`SELECT set_config('app.user_id', $1, true), set_config('app.system', $2, true)`, [userId, system]);
+        return work(manager);
+      });
+      this.postgres.recovered();
+      return result;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) {
+        // The database answered, even if with a refusal: it is there.
+        this.postgres.recovered();
+        throw error;
+      }
+      this.postgres.failed(error);
+      throw new UnavailableError('postgres');
+    }
   }
 }

@@ -6,3 +6,4 @@ export * from './ensure-database.js';
 export * from './migrate.js';
 export * from './row-level-security.js';
 export * from './service-database.js';
+export * from './database-errors.js';

@@ -1,0 +1,29 @@
+import { isDatabaseUnavailable } from './database-errors.js';
+
+const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['a reset connection', withCode('ECONNRESET')],
+    ['a server shutting down (57P01)', withCode('57P01', 'terminating connection due to administrator command')],
+    ['a server still starting (57P03)', withCode('57P03', 'the database system is starting up')],
+    ['a connection exception (08006)', withCode('08006')],
+    ['a server out of connections (53300)', withCode('53300')],
+    ['a connection that died mid-query', new Error('Connection terminated unexpectedly')],
+    ['a pool that could not connect in time', new Error('timeout exceeded when trying to connect')],
+    ['a driver error wrapped by TypeORM', Object.assign(new Error('Query failed'), { driverError: withCode('57P01') })],
+  ])('is true for %s', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation (23505)', withCode('23505', 'duplicate key value violates unique constraint')],
+    ['a syntax error (42601)', withCode('42601')],
+    ['a row-level security refusal (42501)', withCode('42501', 'new row violates row-level security policy')],
+    ['a plain bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['something that is not an error', 'ECONNREFUSED'],
+  ])('is false for %s', (_, error) => {
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
