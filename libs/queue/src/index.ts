@@ -2,3 +2,4 @@ export * from './buffered-job-producer.js';
 export * from './queue.factory.js';
 export * from './queue.module.js';
 export * from './redis.module.js';
+export * from './redis-connection.js';

@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
-import { Redis } from 'ioredis';
-import { JOB_PAYLOADS, QUEUES, validateAs, type JobOf, type QueueName } from '@platform/contracts';
+import type { Redis } from 'ioredis';
+import { Readiness, type Dependency } from '@platform/config';
+import { JOB_PAYLOADS, QUEUES, UnavailableError, validateAs, type JobOf, type QueueName } from '@platform/contracts';
+import { createRedis } from './redis-connection.js';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
 
@@ -46,8 +48,12 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
+  private readonly redis: Dependency;
 
-  constructor(@Inject(QUEUE_OPTIONS) private readonly options: QueueOptions) {}
+  /** Outside Nest (agent runtimes, scripts) a factory keeps its own readiness. */
+  constructor(@Inject(QUEUE_OPTIONS) private readonly options: QueueOptions, readiness: Readiness = new Readiness()) {
+    this.redis = readiness.dependency('redis');
+  }
 
   async add<Q extends QueueName>(name: Q, data: JobOf<Q>, jobId?: string): Promise<void> {
     const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
@@ -99,9 +105,13 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
       { connection: this.connection(true), prefix: this.bullPrefix, concurrency, ...locks },
     );
     worker.on('failed', (job, error) => {
-      const final = job && job.attemptsMade >= (job.opts.attempts ?? 1);
-      this.logger[final ? 'error' : 'warn'](`${name} job ${job?.id} ${final ? 'failed for good' : 'failed, will retry'}: ${error.message}`);
+      if (job && isFinalAttempt(job)) return this.logger.error(`${name} job ${job.id} failed for good: ${error.message}`);
+      // A job failing because the database or Redis is down is retried quietly: the outage itself is logged once.
+      const level = error instanceof UnavailableError ? 'debug' : 'warn';
+      this.logger[level](`${name} job ${job?.id} failed, will retry: ${error.message}`);
     });
+    // BullMQ re-emits its connections' errors here; the outage is the connection's to log.
+    worker.on('error', (error) => this.redis.failed(error));
     this.workers.push(worker);
     return worker;
   }
@@ -127,18 +137,21 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.connection(false), prefix: this.bullPrefix });
+      queue.on('error', (error) => this.redis.failed(error));
       this.queues.set(name, queue);
     }
     return queue;
   }
 
+  /** Workers block on Redis and must wait forever; producers fail fast instead of hanging a request. */
   private connection(forWorker: boolean): Redis {
-    // Workers block on Redis and must wait forever; producers fail fast instead of hanging a request.
-    const connection = new Redis(this.options.redisUrl, {
-      maxRetriesPerRequest: forWorker ? null : 1,
-      enableOfflineQueue: forWorker,
-    });
+    const connection = createRedis(this.options.redisUrl, forWorker ? 'blocking' : 'commands', this.redis);
     this.connections.push(connection);
     return connection;
   }
+}
+
+/** Whether BullMQ will try this job again after the failure it just reported. */
+export function isFinalAttempt(job: Job): boolean {
+  return job.attemptsMade >= (job.opts.attempts ?? 1);
 }

@@ -1,5 +1,7 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { Readiness, ReadinessModule } from '@platform/config';
+import { createRedis } from './redis-connection.js';
 
 /** A plain ioredis client for a service's own keys (rate limits, quotas); BullMQ keeps its own connections. */
 export const REDIS = Symbol('REDIS');
@@ -12,13 +14,29 @@ class RedisCloser implements OnApplicationShutdown {
   }
 }
 
+export interface RedisModuleOptions {
+  /**
+   * The service keeps serving without Redis (the gateway counts rate limits in memory meanwhile):
+   * an outage is logged and reported as degraded, not as "not ready".
+   */
+  optional?: boolean;
+}
+
 @Module({})
 export class RedisModule {
-  /** One retry per command: a request fails fast while Redis is away instead of waiting for it. */
-  static forRoot(redisUrl: string): DynamicModule {
+  /** Commands fail fast while Redis is away instead of waiting for it (redis-connection.ts). */
+  static forRoot(redisUrl: string, options: RedisModuleOptions = {}): DynamicModule {
     return {
       module: RedisModule,
-      providers: [{ provide: REDIS, useFactory: () => new Redis(redisUrl, { maxRetriesPerRequest: 1 }) }, RedisCloser],
+      imports: [ReadinessModule],
+      providers: [
+        {
+          provide: REDIS,
+          inject: [Readiness],
+          useFactory: (readiness: Readiness) => createRedis(redisUrl, 'commands', readiness.dependency('redis', options)),
+        },
+        RedisCloser,
+      ],
       exports: [REDIS],
     };
   }

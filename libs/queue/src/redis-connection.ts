@@ -1,0 +1,36 @@
+import { Redis } from 'ioredis';
+import type { Dependency } from '@platform/config';
+
+/**
+ * `commands`: the request path (quotas, rate limits, enqueueing). While Redis is away a command
+ * fails at once, and one Redis stops answering fails after COMMAND_TIMEOUT_MS, so a caller decides
+ * (fall back, answer 503, hold the job) instead of queueing behind the reconnect.
+ * `blocking`: BullMQ workers, which wait on Redis by design and must ride out an outage.
+ */
+export type RedisUse = 'commands' | 'blocking';
+
+const COMMAND_TIMEOUT_MS = 1000;
+const MAX_RECONNECT_DELAY_MS = 1000;
+
+const USE_OPTIONS = {
+  commands: { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: COMMAND_TIMEOUT_MS },
+  blocking: { enableOfflineQueue: true, maxRetriesPerRequest: null },
+} as const;
+
+/**
+ * Every Redis connection of the platform: reconnects forever, at most a second apart, so service
+ * resumes within a second of Redis coming back; its outages go to `dependency`, which logs each
+ * once (without a listener ioredis prints "Unhandled error event" on every failed reconnect).
+ */
+export function createRedis(url: string, use: RedisUse, dependency: Dependency): Redis {
+  const client = new Redis(url, {
+    ...USE_OPTIONS[use],
+    connectTimeout: 2000,
+    retryStrategy: (attempt: number) => Math.min(MAX_RECONNECT_DELAY_MS, 50 * 2 ** Math.min(attempt, 5)),
+  });
+  client.on('error', (error: Error) => dependency.failed(error));
+  // Emitted only after a connection was lost, never after quit().
+  client.on('reconnecting', () => dependency.failed('connection lost'));
+  client.on('ready', () => dependency.recovered());
+  return client;
+}
