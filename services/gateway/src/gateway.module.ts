@@ -10,6 +10,7 @@ import { HostMetrics } from './health/host-metrics.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { RoutePipeline } from './routing/route-pipeline.js';
 import { RouteRegistrar } from './routing/route-registrar.js';
+import { ServiceOutages } from './routing/service-outages.js';
 
 export const GATEWAY_SERVICE = 'gateway';
 
@@ -26,7 +27,8 @@ export class GatewayModule {
           serviceName: GATEWAY_SERVICE,
           requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
         }),
-        RedisModule.forRoot(env.REDIS_URL),
+        // Limits fall back to memory without Redis: the edge keeps serving, degraded.
+        RedisModule.forRoot(env.REDIS_URL, { optional: true }),
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },
@@ -34,6 +36,7 @@ export class GatewayModule {
         HostMetrics,
         EdgeHealthService,
         RateLimiter,
+        ServiceOutages,
         AuthResolver,
         RoutePipeline,
         RouteRegistrar,

@@ -1,12 +1,13 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { parseCookie } from 'cookie';
 import {
-  API_KEY_PREFIX, credentialDigest, EVENTS, SESSION_COOKIE, SUBJECTS, unauthorized,
+  API_KEY_PREFIX, credentialDigest, EVENTS, isAuthContext, SESSION_COOKIE, SUBJECTS, unauthorized, UnavailableError,
   type AuthContext, type RouteDef,
 } from '@platform/contracts';
 import { EventBus, RpcClient } from '@platform/messaging';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
 import type { GatewayEnv } from '../gateway.env.js';
+import { ServiceOutages } from '../routing/service-outages.js';
 import { CredentialCache } from './credential-cache.js';
 import { checkInternalKey } from './internal-key.js';
 
@@ -21,10 +22,12 @@ type Headers = Record<string, string | string[] | undefined>;
 /** Who is calling, by the route's auth mode (ARCHITECTURE.md, "A request's way", step 3). */
 @Injectable()
 export class AuthResolver implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Auth');
   private readonly cache: CredentialCache;
 
   constructor(
     private readonly rpc: RpcClient,
+    private readonly outages: ServiceOutages,
     private readonly events: EventBus,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {
@@ -68,12 +71,29 @@ export class AuthResolver implements OnApplicationBootstrap {
     return { auth, byCookie: auth !== null };
   }
 
+  /**
+   * Fails closed: a credential identity cannot judge now (it is down, it failed, it answered
+   * something that is not a whole AuthContext) is 503 on every route, never anonymous and never
+   * cached. Only a well-formed caller with a user id is cached and let through.
+   */
   private async lookup(digest: string, subject: typeof SUBJECTS.identity.resolveSession | typeof SUBJECTS.identity.resolveApiKey) {
     const cached = this.cache.get(digest);
     if (cached) return cached;
-    const auth = await this.rpc.request<AuthContext | null>(subject, { digest });
-    if (auth) this.cache.set(digest, auth);
-    return auth;
+    let answer: unknown;
+    try {
+      answer = await this.rpc.request<unknown>(subject, { digest });
+    } catch (error) {
+      this.outages.failed(subject, error);
+      throw new UnavailableError('identity');
+    }
+    this.outages.answered(subject);
+    if (answer === null) return null;
+    if (!isAuthContext(answer)) {
+      this.logger.error({ msg: 'Identity answered a credential lookup with something that is not a caller', subject });
+      throw new UnavailableError('identity');
+    }
+    this.cache.set(digest, answer);
+    return answer;
   }
 }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Readiness } from '@platform/config';
 import { SUBJECTS, type EdgeHandler, type Reply } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
@@ -12,7 +13,7 @@ interface HostingStatus {
   provider: string;
 }
 
-/** The two routes the edge answers itself (platform-core 4.11). */
+/** The routes the edge answers itself: the two of platform-core 4.11, and its readiness. */
 @Injectable()
 export class EdgeHealthService {
   private readonly logger = new Logger(EdgeHealthService.name);
@@ -20,11 +21,22 @@ export class EdgeHealthService {
   constructor(
     private readonly metrics: HostMetrics,
     private readonly rpc: RpcClient,
+    private readonly readiness: Readiness,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
   answer(handler: EdgeHandler): Promise<Reply> {
+    if (handler === 'readiness') return Promise.resolve(this.ready());
     return handler === 'hostHealth' ? Promise.resolve(this.host()) : this.backend();
+  }
+
+  /**
+   * 503 while this surface cannot reach NATS, when every routed request would fail anyway; a Redis
+   * outage only degrades it (limits are counted in memory meanwhile). The agent runtime's shape.
+   */
+  private ready(): Reply {
+    const report = this.readiness.report();
+    return { status: report.ready ? 200 : 503, body: { ...report, uptimeMs: Math.round(process.uptime() * 1000) } };
   }
 
   private host(): Reply {

@@ -14,7 +14,7 @@ export interface LimitOutcome {
 
 /**
  * Per-IP counters in Redis (rate-limiter-flexible), so a limit holds across gateway replicas.
- * If Redis is unreachable each replica falls back to counting in memory rather than letting all through.
+ * If Redis is unreachable each replica falls back at once to counting in memory rather than letting all through.
  */
 @Injectable()
 export class RateLimiter {
@@ -45,6 +45,8 @@ export class RateLimiter {
       limiter = new RateLimiterRedis({
         storeClient: this.redis,
         useRedisPackage: false,
+        // Straight to the memory limiter while Redis is away, instead of trying it first.
+        rejectIfRedisNotReady: true,
         keyPrefix: `${this.env.REDIS_PREFIX}rl:${group}`,
         points,
         duration: durationSec,

@@ -128,25 +128,33 @@ describe('Gateway edge without services', () => {
     await gateway?.close();
   });
 
-  it('returns 502 when no service answers the route', async () => {
+  it('returns 503 with Retry-After at once when no service answers the route', async () => {
+    const started = Date.now();
     const response = await new TestClient(gateway.urls.web).post('/api/auth/login', { email: 'a@example.com', password: 'longenough' });
-    expect(response.status).toBe(502);
+    expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: 'Service unavailable' });
+    expect(response.headers.get('retry-after')).toBe('5');
     expect(response.headers.get('x-request-id')).toMatch(UUID);
+    expect(Date.now() - started).toBeLessThan(500);
   });
 
   // GET /api/auth/session too: a `{ user: null }` would sign the client out (docs/spec-decisions.md row 18).
-  it.each(['/api/keys', '/api/auth/session'])('returns 502 when a session cannot be resolved (GET %s)', async (path) => {
+  it.each(['/api/keys', '/api/auth/session'])('returns 503 when a session cannot be resolved (GET %s)', async (path) => {
     const client = new TestClient(gateway.urls.web);
     client.setCookie(SESSION_COOKIE, 'some-token');
     const response = await client.get(path);
-    expect(response.status).toBe(502);
+    expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: 'Service unavailable' });
   });
 
-  it('returns 502 on the backend surface too', async () => {
+  it('returns 503 on the backend surface too', async () => {
     const response = await new TestClient(gateway.urls.backend).post('/api/validate-key', undefined, { authorization: 'Bearer sk_x' });
-    expect(response.status).toBe(502);
+    expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: 'Service unavailable' });
+  });
+
+  it('is ready on every surface while its NATS connection is up, whatever services are missing', async () => {
+    const responses = await Promise.all(Object.values(gateway.urls).map((url) => new TestClient(url).get('/readyz')));
+    expect(responses.map((response) => [response.status, response.body.ready])).toEqual([[200, true], [200, true], [200, true]]);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, SESSION_COOKIE, type Envelope, type Reply, type RouteDef } from '@platform/contracts';
+import { ApiError, SESSION_COOKIE, UnavailableError, type Envelope, type Reply, type RouteDef } from '@platform/contracts';
 import { RpcClient, ServiceUnavailableError } from '@platform/messaging';
 import { AuthResolver } from '../auth/auth-resolver.js';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
@@ -9,6 +9,7 @@ import { EdgeHealthService } from '../health/edge-health.service.js';
 import { writeReply } from '../http/reply-writer.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
 import { isCrossSiteWrite } from '../security/cross-site.js';
+import { ServiceOutages } from './service-outages.js';
 
 /**
  * One request's way through the edge: limits, then who is calling, then CSRF, then one NATS
@@ -25,6 +26,7 @@ export class RoutePipeline {
     private readonly auth: AuthResolver,
     private readonly rpc: RpcClient,
     private readonly health: EdgeHealthService,
+    private readonly outages: ServiceOutages,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {
     this.secureCookies = env.SECURE_COOKIES || env.NODE_ENV === 'production';
@@ -54,7 +56,9 @@ export class RoutePipeline {
       throw new ApiError(403, 'Cross-site request refused');
     }
     if (route.edge) return this.health.answer(route.edge);
-    return this.rpc.send(route.subject!, this.envelope(route, request, auth), route.timeoutMs);
+    const answer = await this.rpc.send(route.subject!, this.envelope(route, request, auth), route.timeoutMs);
+    this.outages.answered(route.subject!);
+    return answer;
   }
 
   private envelope(route: RouteDef, request: FastifyRequest, auth: Envelope['auth']): Envelope {
@@ -74,12 +78,21 @@ export class RoutePipeline {
     };
   }
 
+  /**
+   * A service that kept working past the route's timeout is 502. One nobody can reach now (NATS
+   * down, nobody listening, the replica holding the request gone silent) is 503 at once, with
+   * Retry-After, and logged once per outage of that service rather than once per request.
+   */
   private failure(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    if (error instanceof ApiError) return reply.status(error.status).send(error.toBody());
-    if (error instanceof ServiceUnavailableError) {
+    if (error instanceof ServiceUnavailableError && error.reason === 'timeout') {
       this.logger.warn({ requestId: request.id, subject: error.subject, msg: error.message });
       return reply.status(502).send({ error: 'Service unavailable' });
     }
+    if (error instanceof ServiceUnavailableError) {
+      this.outages.failed(error.subject, error);
+      return this.failure(new UnavailableError(error.subject), request, reply);
+    }
+    if (error instanceof ApiError) return reply.headers(error.headers).status(error.status).send(error.toBody());
     this.logger.error({ requestId: request.id, err: String(error), msg: 'Unhandled error in the gateway' });
     return reply.status(500).send({ error: 'Internal server error' });
   }
