@@ -23,6 +23,12 @@ export class AiGatewayEnv extends CommonEnv {
    */
   @Max(AI_CHAT_TIMEOUT_MS - 1) @EnvInt(1) AI_CHAT_BUDGET_MS = AI_CHAT_TIMEOUT_MS - 5_000;
 
+  /**
+   * How long a quota reservation holds without being settled or released before it is released on
+   * its own: past AI_CHAT_BUDGET_MS, so only a holder that died or hung loses it, never one still answering.
+   */
+  @EnvInt(1) AI_QUOTA_LEASE_MS = AI_CHAT_TIMEOUT_MS + 5_000;
+
   /** How long an open provider breaker skips that provider before letting one call test it. */
   @EnvInt(1) AI_BREAKER_RESET_MS = 30_000;
 

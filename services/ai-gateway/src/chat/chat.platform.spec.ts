@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { MONTHLY_TOKEN_QUOTA, PLAN_MODELS, QUEUES } from '@platform/contracts';
 import { LlmSandbox, queuedJobs, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, waitFor, type TestResponse } from '@platform/testing';
-import { quotaKey } from '../quota/quota-period.js';
+import { quotaKeys } from '../quota/quota-period.js';
 
 const ATTEMPT_TIMEOUT_MS = 400;
 const hello = { messages: [{ role: 'user', content: 'Hello there' }] };
@@ -11,6 +11,12 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
   let platform: TestPlatform;
   let llm: LlmSandbox;
   let redis: Redis;
+  const monthOf = (userId: string) => quotaKeys(platform.env.REDIS_PREFIX!, userId, new Date()).month;
+  /** Settled tokens and open reservations of the user's month. */
+  const quotaOf = async (userId: string) => {
+    const [used, reserved] = await redis.hmget(monthOf(userId), 'used', 'reserved');
+    return { used: Number(used ?? 0), reserved: Number(reserved ?? 0) };
+  };
 
   /** A backend caller with the bearer key and these headers, from its own IP. */
   const caller = (headers: Record<string, string> = {}) =>
@@ -198,7 +204,7 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
       const response = await chat(subscriber('label', { 'x-user-id': userId }), { ...hello, taskType: 'fast' });
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ error: 'AI provider error' });
-      expect(await redis.get(quotaKey(platform.env.REDIS_PREFIX!, userId, new Date()))).toBe('0');
+      expect(await quotaOf(userId)).toEqual({ used: 0, reserved: 0 });
       expect(await usageJobs(userId)).toEqual([]);
     });
   });
@@ -208,15 +214,14 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
 
     it('answers 429 QUOTA_EXCEEDED once the month is spent, and settles a success to the real usage', async () => {
       const userId = `user-${randomUUID()}`;
-      const key = quotaKey(platform.env.REDIS_PREFIX!, userId, new Date());
       const client = subscriber('solo', { 'x-user-id': userId });
-      await redis.set(key, limit - 100);
+      await redis.hset(monthOf(userId), 'used', limit - 100);
 
       const spent = await chat(client, { ...hello, max_tokens: 20 });
       expect(spent.status).toBe(200);
-      expect(Number(await redis.get(key))).toBe(limit - 100 + spent.body.usage.total_tokens);
+      expect(await quotaOf(userId)).toEqual({ used: limit - 100 + spent.body.usage.total_tokens, reserved: 0 });
 
-      await redis.set(key, limit);
+      await redis.hset(monthOf(userId), 'used', limit);
       const refused = await chat(client);
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({
@@ -228,14 +233,13 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
       const userId = `user-${randomUUID()}`;
       const response = await chat(subscriber('network', { 'x-user-id': userId }));
       expect(response.status).toBe(200);
-      expect(await redis.get(quotaKey(platform.env.REDIS_PREFIX!, userId, new Date()))).toBeNull();
+      expect(await redis.exists(monthOf(userId))).toBe(0);
     });
 
     it('holds under 50 concurrent requests at a nearly spent quota: overshoot at most one reservation', async () => {
       const userId = `user-${randomUUID()}`;
-      const key = quotaKey(platform.env.REDIS_PREFIX!, userId, new Date());
       const start = limit - 300;
-      await redis.set(key, start);
+      await redis.hset(monthOf(userId), 'used', start);
       await llm.control('gpt-4o-mini', { latencyMs: 100 });
       // Five callers on five IPs: the AI route allows 30 per minute per IP.
       const clients = Array.from({ length: 5 }, () => subscriber('solo', { 'x-user-id': userId }));
@@ -249,8 +253,9 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
       const served = responses.filter((response) => response.status === 200);
       expect(served.length).toBeGreaterThan(0);
       expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
-      const used = Number(await redis.get(key));
+      const { used, reserved } = await quotaOf(userId);
       expect(used).toBe(start + served.reduce((sum, response) => sum + response.body.usage.total_tokens, 0));
+      expect(reserved).toBe(0);
       expect(used).toBeLessThanOrEqual(limit + reservation);
     });
   });

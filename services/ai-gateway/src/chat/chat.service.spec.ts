@@ -36,14 +36,14 @@ describe('ChatService', () => {
     const refused = await sut.chat(caller, {}, solo, hello).catch((error: unknown) => error);
 
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ status: 503 });
+    expect(refused).toMatchObject({ status: 503, headers: { 'Retry-After': '5' } });
     expect((refused as ApiError).toBody()).toEqual({ error: M.quotaUnavailable });
     expect(run).not.toHaveBeenCalled();
     expect(record).not.toHaveBeenCalled();
   });
 
   it('keeps the provider error when the reservation cannot be released either', async () => {
-    const reservation = { key: 'quota-key', tokens: 1030 };
+    const reservation = { keys: { month: 'quota-month', leases: 'quota-leases' }, leaseId: 'lease-1', tokens: 1030 };
     quota.reserve.mockResolvedValue({ admitted: true, reservation });
     quota.release.mockImplementation(redisDown);
     run.mockRejectedValue(new ApiError(500, M.providerError));

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   AI_HEADERS, AI_MESSAGES as M, ApiError, catalogueModel, DEFAULT_MAX_TOKENS, ERROR_CODES, MONTHLY_TOKEN_QUOTA,
-  ROUTES, SUBJECTS, type AuthContext, type ChatRequestDto,
+  ROUTES, SUBJECTS, UnavailableError, type AuthContext, type ChatRequestDto,
 } from '@platform/contracts';
 import { allowedModels, isModelAllowed, type AiAccess } from '../access/plan-policy.js';
 import { QuotaStore, type Reservation } from '../quota/quota.store.js';
@@ -52,7 +52,7 @@ export class ChatService {
     try {
       served = await this.runner.run(plan, { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p });
     } catch (error) {
-      // The provider's error is the answer; a release Redis refuses leaves the reservation counted.
+      // The provider's error is the answer; a release Redis refuses is released when its lease expires.
       if (reservation) {
         await this.quota.release(reservation)
           .catch((failure: unknown) => this.logger.warn(`quota release failed for ${caller.userId}: ${reason(failure)}`));
@@ -60,7 +60,7 @@ export class ChatService {
       throw error;
     }
     if (reservation) {
-      // The answer exists and is owed to the caller; a settle Redis refuses leaves the larger reservation counted.
+      // The answer exists and is owed to the caller; a settle Redis refuses leaves the reservation to expire uncounted.
       await this.quota.settle(reservation, served.promptTokens + served.completionTokens)
         .catch((error: unknown) => this.logger.warn(`quota settle failed for ${caller.userId}: ${reason(error)}`));
     }
@@ -85,14 +85,14 @@ export class ChatService {
 
   /**
    * Nothing to reserve on an unlimited quota (network, admins). Fails closed: while Redis cannot
-   * count, a counted caller gets 503 rather than chats the quota never sees.
+   * count, a counted caller gets 503 rather than chats the quota never sees (the Redis connection
+   * logs the outage, once).
    */
   private async reserve(userId: string, access: AiAccess, tokens: number): Promise<Reservation | null> {
     const limit = MONTHLY_TOKEN_QUOTA[access.plan];
     if (limit === null) return null;
-    const outcome = await this.quota.reserve(userId, limit, tokens, new Date()).catch((error: unknown) => {
-      this.logger.error(`quota reservation failed for ${userId}: ${reason(error)}`);
-      throw new ApiError(503, M.quotaUnavailable);
+    const outcome = await this.quota.reserve(userId, limit, tokens, new Date()).catch(() => {
+      throw new UnavailableError('redis', M.quotaUnavailable);
     });
     if (outcome.admitted) return outcome.reservation;
     throw new ApiError(429, M.quotaExceeded, {

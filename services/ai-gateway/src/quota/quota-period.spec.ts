@@ -1,4 +1,4 @@
-import { quotaKey, quotaMonth, quotaResetsAt, worstCaseTokens } from './quota-period.js';
+import { quotaKeys, quotaMonth, quotaResetsAt, worstCaseTokens } from './quota-period.js';
 
 describe('quota period', () => {
   it('is the calendar month in UTC', () => {
@@ -10,8 +10,11 @@ describe('quota period', () => {
     expect(quotaResetsAt(new Date('2026-12-15T10:00:00Z')).toISOString()).toBe('2027-01-01T00:00:00.000Z');
   });
 
-  it('keys the counter by prefix, user and month', () => {
-    expect(quotaKey('t1:', 'user-1', new Date('2026-11-21T12:00:00Z'))).toBe('t1:ai:quota:user-1:2026-11');
+  it('keys the month and its leases by prefix, user and month, in one cluster slot', () => {
+    expect(quotaKeys('t1:', 'user-1', new Date('2026-11-21T12:00:00Z'))).toEqual({
+      month: 't1:ai:quota:{user-1:2026-11}',
+      leases: 't1:ai:quota:{user-1:2026-11}:leases',
+    });
   });
 });
 

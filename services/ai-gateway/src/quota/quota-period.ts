@@ -8,9 +8,17 @@ export function quotaResetsAt(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
 
-/** The Redis counter of one user's tokens in one month. */
-export function quotaKey(redisPrefix: string, userId: string, now: Date): string {
-  return `${redisPrefix}ai:quota:${userId}:${quotaMonth(now)}`;
+export interface QuotaKeys {
+  /** Hash: `used`, `reserved`, `lease:<id>` (quota-scripts.ts). */
+  month: string;
+  /** Sorted set: lease id by expiry. */
+  leases: string;
+}
+
+/** One user's month in Redis; the braces keep both keys in one cluster slot, as a script needs. */
+export function quotaKeys(redisPrefix: string, userId: string, now: Date): QuotaKeys {
+  const month = `${redisPrefix}ai:quota:{${userId}:${quotaMonth(now)}}`;
+  return { month, leases: `${month}:leases` };
 }
 
 /**

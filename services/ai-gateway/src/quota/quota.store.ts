@@ -1,28 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { REDIS } from '@platform/queue';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
-import { quotaKey, quotaResetsAt } from './quota-period.js';
-
-/**
- * Admits a reservation while the month's count is below the limit, in one atomic step. A request
- * is admitted only if the tokens already spent or reserved are under the limit, so however many run
- * at once, the month overshoots by at most one request's reservation.
- */
-const RESERVE = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if used >= tonumber(ARGV[1]) then return {0, used} end
-local now = redis.call('INCRBY', KEYS[1], ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return {1, now}
-`;
+import { quotaKeys, quotaResetsAt, type QuotaKeys } from './quota-period.js';
+import { COUNTED, RELEASE, RESERVE, SETTLE } from './quota-scripts.js';
 
 /** A month's counter outlives its month by a few days, for late settlements. */
 const COUNTER_TTL_SEC = 40 * 24 * 3600;
 
 export interface Reservation {
-  key: string;
+  keys: QuotaKeys;
+  leaseId: string;
   tokens: number;
 }
 
@@ -30,22 +20,33 @@ export type ReserveOutcome =
   | { admitted: true; reservation: Reservation }
   | { admitted: false; used: number; resetsAt: Date };
 
+/**
+ * Monthly token quotas in Redis. A reservation is a lease: settled to the real usage or released
+ * by its holder, or released on its own once it expires, so a replica killed mid-chat leaks nothing.
+ */
 @Injectable()
 export class QuotaStore {
   constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(AI_GATEWAY_ENV) private readonly env: AiGatewayEnv) {}
 
   async reserve(userId: string, limit: number, tokens: number, now: Date): Promise<ReserveOutcome> {
-    const key = quotaKey(this.env.REDIS_PREFIX, userId, now);
-    const [admitted, used] = (await this.redis.eval(RESERVE, 1, key, limit, tokens, COUNTER_TTL_SEC)) as [number, number];
-    return admitted ? { admitted: true, reservation: { key, tokens } } : { admitted: false, used, resetsAt: quotaResetsAt(now) };
+    const keys = quotaKeys(this.env.REDIS_PREFIX, userId, now);
+    const leaseId = randomUUID();
+    const [admitted, counted] = (await this.redis.eval(RESERVE, 2, keys.month, keys.leases, limit, tokens, leaseId, this.env.AI_QUOTA_LEASE_MS, COUNTER_TTL_SEC)) as [number, number];
+    return admitted ? { admitted: true, reservation: { keys, leaseId, tokens } } : { admitted: false, used: counted, resetsAt: quotaResetsAt(now) };
   }
 
   /** Replaces the reservation with what the call really used, in the month it was reserved in. */
   async settle(reservation: Reservation, usedTokens: number): Promise<void> {
-    await this.redis.incrby(reservation.key, usedTokens - reservation.tokens);
+    await this.redis.eval(SETTLE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId, usedTokens);
   }
 
   async release(reservation: Reservation): Promise<void> {
-    await this.redis.decrby(reservation.key, reservation.tokens);
+    await this.redis.eval(RELEASE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId);
+  }
+
+  /** Tokens this user's month counts now: settled, plus reservations still open. */
+  async counted(userId: string, now: Date): Promise<number> {
+    const keys = quotaKeys(this.env.REDIS_PREFIX, userId, now);
+    return Number(await this.redis.eval(COUNTED, 2, keys.month, keys.leases));
   }
 }
