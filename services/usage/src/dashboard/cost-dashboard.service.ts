@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ApiError, USAGE_MESSAGES as M, type CostDashboard, type CostPeriod } from '@platform/contracts';
+import { ApiError, UnavailableError, USAGE_MESSAGES as M, type CostDashboard, type CostPeriod } from '@platform/contracts';
 import { Clock } from '../clock.js';
 import { UsageQueriesService } from '../queries/usage-queries.service.js';
 import { AgentNamesClient } from './agent-names.client.js';
@@ -12,7 +12,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * GET /api/dashboard/cost. The `[Cost API]` lines are the spec's, word for word; "Prisma error"
- * names the failed database read although the store is TypeORM (docs/spec-decisions.md).
+ * names the failed database read although the store is TypeORM (docs/spec-decisions.md). A
+ * database that cannot be reached is no failed read: it is 503, never sample figures passed off
+ * as the user's.
  */
 @Injectable()
 export class CostDashboardService {
@@ -33,6 +35,7 @@ export class CostDashboardService {
         rows = await this.queries.dailyRows({ userId }, window);
         newcomer = !rows.length && !(await this.queries.hasUsage(userId));
       } catch (error) {
+        if (error instanceof UnavailableError) throw error;
         this.logger.error(`[Cost API] Prisma error: ${messageOf(error)}`);
         return sampleDashboard(period, window);
       }
@@ -42,6 +45,7 @@ export class CostDashboardService {
       const names = await this.agentNames.lookup(userId, [...new Set(rows.map((row) => row.agentId))]);
       return costDashboard(period, window, rows, names);
     } catch (error) {
+      if (error instanceof UnavailableError) throw error;
       this.logger.error(`[Cost API] Error: ${messageOf(error)}`);
       throw new ApiError(500, M.costDashboardFailed);
     }

@@ -1,9 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ok, SUBJECTS, ToolUsageQuery, UsageDaysQuery, validateAs, type Envelope } from '@platform/contracts';
+import { ApiError, ok, requireUser, SUBJECTS, ToolUsageQuery, UsageDaysQuery, validateAs, type Envelope } from '@platform/contracts';
 import { Clock } from '../clock.js';
 import { lastDays } from './day-range.js';
-import { UsageQueriesService, type UsageScope } from './usage-queries.service.js';
+import { EVERYONE, UsageQueriesService, type UsageScope } from './usage-queries.service.js';
 
 /** The spec's `days` defaults: 7 for the daily and tool views, 30 for the rest. */
 const DEFAULT_DAYS = { long: 30, short: 7 } as const;
@@ -47,7 +47,9 @@ export class UsageQueriesHandlers {
   }
 }
 
+/** Only a bearer caller may ask for everyone's usage, and only by leaving `x-user-id` out. */
 function scopeOf(envelope: Envelope): UsageScope {
+  if (requireUser(envelope).via !== 'internal') throw new ApiError(403, 'Forbidden');
   const userId = envelope.headers['x-user-id'];
-  return userId ? { userId } : {};
+  return userId ? { userId } : EVERYONE;
 }

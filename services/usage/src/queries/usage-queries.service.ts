@@ -7,10 +7,14 @@ import { Db } from '@platform/database';
 import type { UsageRow } from '../usage-logs/daily-rollup.js';
 import type { DayRange } from './day-range.js';
 
-/** Whose usage a query reads: one user (row-level security holds it to them) or, without one, everyone's. */
-export interface UsageScope {
-  userId?: string;
-}
+/**
+ * Whose usage a query reads: one user's (row-level security holds it to them) or everyone's. The
+ * second is never a default: a missing user id must not widen a query to every user, so "everyone"
+ * is a value of its own that only a bearer caller's handler chooses.
+ */
+export type UsageScope = { userId: string } | typeof EVERYONE;
+
+export const EVERYONE = { everyone: true } as const;
 
 type Raw = Record<string, string | number | null>;
 
@@ -111,12 +115,12 @@ export class UsageQueriesService {
     const conditions = timeColumn === 'day'
       ? ['day >= $1::date', 'day <= $2::date']
       : [`created_at >= $1::date::timestamp AT TIME ZONE 'UTC'`, `created_at < ($2::date + 1)::timestamp AT TIME ZONE 'UTC'`];
-    if (scope.userId !== undefined) conditions.push(`user_id = $${params.push(scope.userId)}`);
+    if ('userId' in scope) conditions.push(`user_id = $${params.push(scope.userId)}`);
     if (filter.agentId !== undefined) conditions.push(`agent_id = $${params.push(filter.agentId)}`);
     return { where: conditions.join(' AND '), params };
   }
 
   private scoped<T>(scope: UsageScope, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return scope.userId === undefined ? this.db.asSystem(work) : this.db.withUser(scope.userId, work);
+    return 'userId' in scope ? this.db.withUser(scope.userId, work) : this.db.asSystem(work);
   }
 }

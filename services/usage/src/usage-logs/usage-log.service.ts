@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { microsToUsd, usageLogFailedLine, type UsageEventJob } from '@platform/contracts';
+import { microsToUsd, type UsageEventJob } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { dailyRollup, pricedEvents, type DailyUsage, type PricedEvent } from './daily-rollup.js';
 import { UsageLogEntity } from './usage-log.entity.js';
@@ -26,15 +26,12 @@ export class UsageLogService {
    * nothing to the rollups, because the rollups are built from the rows this insert returned.
    */
   async write(events: UsageEventJob[]): Promise<void> {
+    // A failed write throws: its jobs are retried with backoff, and only one out of retries is logged as lost (UsageWorker).
     const written = await this.db.asSystem(async (manager) => {
       const priced = pricedEvents(events);
       const inserted = await this.insertNew(manager, priced);
       await this.addToRollups(manager, dailyRollup(inserted));
       return inserted;
-    }).catch((error: unknown) => {
-      // The jobs are retried with backoff; this line is the spec's record of the failed write.
-      this.logger.error(usageLogFailedLine(error instanceof Error ? error.message : String(error)));
-      throw error;
     });
     for (const event of written) {
       this.logger.log(`[UsageLogger] Logging: ${event.agentId} | ${event.model} | ${event.inputTokens}+${event.outputTokens} tokens | $${microsToUsd(event.costMicros)}`);

@@ -1,7 +1,8 @@
-import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job } from 'bullmq';
 import { hasRole } from '@platform/config';
-import { QUEUES, type JobOf } from '@platform/contracts';
-import { QueueFactory } from '@platform/queue';
+import { QUEUES, usageLogFailedLine, type JobOf } from '@platform/contracts';
+import { isFinalAttempt, QueueFactory } from '@platform/queue';
 import { ToolUsageService } from '../tool-usage/tool-usage.service.js';
 import { UsageLogService } from '../usage-logs/usage-log.service.js';
 import type { UsageEnv } from '../usage.env.js';
@@ -23,6 +24,8 @@ const MAX_STALLED_COUNT = 5;
  */
 @Injectable()
 export class UsageWorker implements OnApplicationBootstrap {
+  private readonly logger = new Logger('UsageLogger');
+
   constructor(
     private readonly queues: QueueFactory,
     private readonly usageLogs: UsageLogService,
@@ -32,13 +35,22 @@ export class UsageWorker implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!hasRole(this.env, 'worker')) return;
-    this.batched(QUEUES.usageLog, (events) => this.usageLogs.write(events));
+    this.batched(QUEUES.usageLog, (events) => this.usageLogs.write(events))
+      .on('failed', (job: Job | undefined, error: Error) => this.onFailed(job, error));
     this.batched(QUEUES.usageTools, (calls) => this.toolUsage.write(calls));
   }
 
-  private batched<Q extends UsageQueue>(name: Q, write: (items: JobOf<Q>[]) => Promise<void>): void {
+  /**
+   * The spec's failure line marks usage that is really lost: a job out of retries. A failed write
+   * that will be retried (the database is away for a while) is logged as a retry by the queue.
+   */
+  onFailed(job: Job | undefined, error: Error): void {
+    if (job && isFinalAttempt(job)) this.logger.error(usageLogFailedLine(error.message));
+  }
+
+  private batched<Q extends UsageQueue>(name: Q, write: (items: JobOf<Q>[]) => Promise<void>) {
     const batcher = new JobBatcher(write, this.env.USAGE_BATCH_SIZE, this.env.USAGE_BATCH_MAX_WAIT_MS);
-    this.queues.work(name, (item) => batcher.add(item), this.env.USAGE_BATCH_SIZE, {
+    return this.queues.work(name, (item) => batcher.add(item), this.env.USAGE_BATCH_SIZE, {
       lockDuration: this.env.USAGE_LOCK_DURATION_MS,
       stalledInterval: this.env.USAGE_STALLED_INTERVAL_MS,
       maxStalledCount: MAX_STALLED_COUNT,
