@@ -6,8 +6,9 @@ delete swc.$schema;
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  roots: ['<rootDir>/libs', '<rootDir>/services'],
-  testMatch: ['**/src/**/*.spec.ts'],
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/scripts'],
+  // scripts/*.spec.ts: the scripts' own modules (the npm start supervisor) sit beside their specs.
+  testMatch: ['**/src/**/*.spec.ts', '<rootDir>/scripts/*.spec.ts'],
   moduleNameMapper: {
     '^@platform/(.*)$': '<rootDir>/libs/$1/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -1,8 +1,9 @@
-// npm start: install, infrastructure, build, migrate, then every service plus the sandbox.
-import { spawn } from 'node:child_process';
+// npm start: install, infrastructure, build, migrate, then every service plus the sandbox, each
+// restarted when it exits (scripts/supervisor.mjs) until Ctrl-C or SIGTERM stops them all.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
+import { ServiceSupervisor } from './supervisor.mjs';
 
 /** Values for a machine with nothing configured: everything local, third parties from the sandbox. */
 const DEV_DEFAULTS = {
@@ -31,38 +32,11 @@ function readDotEnv() {
   return Object.fromEntries(entries);
 }
 
-function startService(name, env) {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'services', name, 'dist', 'main.js')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const prefix = `[${name}] `;
-  for (const stream of [child.stdout, child.stderr]) {
-    let buffered = '';
-    stream.on('data', (chunk) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop();
-      for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
-    });
-  }
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${prefix}exited (${code ?? signal}); stopping the platform`);
-      stopAll(1);
-    }
-  });
-  return child;
-}
+let supervisor;
 
-let stopping = false;
-const children = [];
-
-function stopAll(code = 0) {
-  stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 3000).unref();
+async function stopAll(code = 0) {
+  await supervisor?.stop();
+  process.exit(code);
 }
 
 try {
@@ -72,9 +46,20 @@ try {
   run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], { env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
   const env = { ...DEV_DEFAULTS, ...readDotEnv(), ...process.env };
   run(process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { env });
-  for (const name of SERVICES) children.push(startService(name, env));
+  supervisor = new ServiceSupervisor({
+    services: SERVICES.map((name) => ({
+      name,
+      command: process.execPath,
+      args: ['--enable-source-maps', path.join(ROOT, 'services', name, 'dist', 'main.js')],
+    })),
+    cwd: ROOT,
+    env,
+  });
+  // Ctrl-C reaches the services too (one process group): a service that exits before this handler
+  // runs is logged as restarting, and stop() cancels that restart.
   process.on('SIGINT', () => stopAll(0));
   process.on('SIGTERM', () => stopAll(0));
+  supervisor.start();
   const host = env.HOST ?? '127.0.0.1';
   console.log(`
 Platform starting:
