@@ -34,3 +34,21 @@ export function createRedis(url: string, use: RedisUse, dependency: Dependency):
   client.on('ready', () => dependency.recovered());
   return client;
 }
+
+/**
+ * Waits for a new connection to be ready, for at most `timeoutMs`: a service booting next to a
+ * running Redis then never refuses its first requests, and one booting during an outage still boots.
+ */
+export async function whenReady(client: Redis, timeoutMs = 2000): Promise<Redis> {
+  if (client.status === 'ready') return client;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(done, timeoutMs);
+    function done() {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    }
+    client.once('ready', done);
+  });
+  return client;
+}

@@ -1,7 +1,7 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { Readiness, ReadinessModule } from '@platform/config';
-import { createRedis } from './redis-connection.js';
+import { createRedis, whenReady } from './redis-connection.js';
 
 /** A plain ioredis client for a service's own keys (rate limits, quotas); BullMQ keeps its own connections. */
 export const REDIS = Symbol('REDIS');
@@ -33,7 +33,7 @@ export class RedisModule {
         {
           provide: REDIS,
           inject: [Readiness],
-          useFactory: (readiness: Readiness) => createRedis(redisUrl, 'commands', readiness.dependency('redis', options)),
+          useFactory: (readiness: Readiness) => whenReady(createRedis(redisUrl, 'commands', readiness.dependency('redis', options))),
         },
         RedisCloser,
       ],

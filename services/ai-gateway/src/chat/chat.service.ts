@@ -59,11 +59,8 @@ export class ChatService {
       }
       throw error;
     }
-    if (reservation) {
-      // The answer exists and is owed to the caller; a settle Redis refuses leaves the reservation to expire uncounted.
-      await this.quota.settle(reservation, served.promptTokens + served.completionTokens)
-        .catch((error: unknown) => this.logger.warn(`quota settle failed for ${caller.userId}: ${reason(error)}`));
-    }
+    // The answer exists and is owed to the caller; a settlement Redis refuses is retried by the store.
+    if (reservation) await this.quota.settle(reservation, served.promptTokens + served.completionTokens);
     this.usage.record({
       userId: caller.userId,
       agentId,

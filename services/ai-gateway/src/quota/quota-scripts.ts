@@ -5,7 +5,8 @@
  * counter cannot drift, however many replicas reserve, settle or die at once.
  *
  * Expired leases (their holder died, or never got to settle) are released first by every script
- * that reads the month, on Redis's own clock so replicas' clocks do not matter.
+ * that reads the month, on Redis's own clock so replicas' clocks do not matter; each leaves an
+ * `expired:<id>` mark, so a settlement that comes after still counts, once.
  */
 const RELEASE_EXPIRED = `
 local clock = redis.call('TIME')
@@ -15,18 +16,26 @@ for _, id in ipairs(expired) do
   local tokens = tonumber(redis.call('HGET', KEYS[1], 'lease:' .. id) or '0')
   redis.call('HINCRBY', KEYS[1], 'reserved', -tokens)
   redis.call('HDEL', KEYS[1], 'lease:' .. id)
+  redis.call('HSET', KEYS[1], 'expired:' .. id, 1)
 end
 if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now) end
 local counted = tonumber(redis.call('HGET', KEYS[1], 'used') or '0') + tonumber(redis.call('HGET', KEYS[1], 'reserved') or '0')
 `;
 
-/** Ends lease ARGV[1] if it is still open (an expired one was already released). */
+/**
+ * Ends lease ARGV[1]: `ended` is true when it was open or had expired unsettled, false when it was
+ * already settled or released, which makes a repeated settlement count nothing.
+ */
 const END_LEASE = `
+local ended = false
 local leased = redis.call('HGET', KEYS[1], 'lease:' .. ARGV[1])
 if leased then
   redis.call('HINCRBY', KEYS[1], 'reserved', -tonumber(leased))
   redis.call('HDEL', KEYS[1], 'lease:' .. ARGV[1])
   redis.call('ZREM', KEYS[2], ARGV[1])
+  ended = true
+elseif redis.call('HDEL', KEYS[1], 'expired:' .. ARGV[1]) == 1 then
+  ended = true
 end
 `;
 
@@ -46,11 +55,11 @@ return {1, counted + tonumber(ARGV[2])}
 `;
 
 /**
- * ARGV: lease id, tokens really used. The real usage counts even when the lease already expired:
- * the answer was served.
+ * ARGV: lease id, tokens really used. The real usage counts even when the lease already expired
+ * (the answer was served), and only once however often the settlement is retried.
  */
 export const SETTLE = `${END_LEASE}
-redis.call('HINCRBY', KEYS[1], 'used', ARGV[2])
+if ended then redis.call('HINCRBY', KEYS[1], 'used', ARGV[2]) end
 `;
 
 /** ARGV: lease id. */

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { deleteRedisKeys, INFRA, waitFor } from '@platform/testing';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
@@ -19,6 +20,7 @@ describe('QuotaStore (a reservation is a lease)', () => {
   });
 
   afterAll(async () => {
+    sut.onApplicationShutdown();
     redis.disconnect();
     await deleteRedisKeys(prefix);
   });
@@ -77,5 +79,33 @@ describe('QuotaStore (a reservation is a lease)', () => {
     ]);
     const counted = await waitFor(() => sut.counted(userId, now), (value) => value === settled.length * 40, LEASE_MS * 10);
     expect(counted).toBe(settled.length * 40);
+  });
+
+  it('counts a settlement once, however often it is applied', async () => {
+    const userId = randomUUID();
+    const reservation = await admitted(userId, 400);
+    await sut.settle(reservation, 120);
+    await sut.settle(reservation, 120);
+    expect(await sut.counted(userId, now)).toBe(120);
+  });
+
+  it('holds a settlement Redis refuses and applies it once Redis takes commands again', async () => {
+    const userId = randomUUID();
+    // Away for the 300 ms between a dropped connection and its reconnect, refusing every command meanwhile.
+    const flaky = new Redis(INFRA.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => 300 });
+    await once(flaky, 'ready');
+    const store = new QuotaStore(flaky, { REDIS_PREFIX: prefix, AI_QUOTA_LEASE_MS: 60_000 } as AiGatewayEnv);
+    try {
+      const outcome = await store.reserve(userId, LIMIT, 400, now);
+      if (!outcome.admitted) throw new Error('not admitted');
+      flaky.disconnect(true);
+      await store.settle(outcome.reservation, 120);
+      expect(store.heldSettlements).toBe(1);
+      expect(await waitFor(() => sut.counted(userId, now), (counted) => counted === 120, 5000)).toBe(120);
+      expect(store.heldSettlements).toBe(0);
+    } finally {
+      store.onApplicationShutdown();
+      flaky.disconnect();
+    }
   });
 });

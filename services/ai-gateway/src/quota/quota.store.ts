@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { REDIS } from '@platform/queue';
@@ -10,6 +10,10 @@ import { COUNTED, RELEASE, RESERVE, SETTLE } from './quota-scripts.js';
 /** A month's counter outlives its month by a few days, for late settlements. */
 const COUNTER_TTL_SEC = 40 * 24 * 3600;
 
+/** How often settlements Redis refused are offered again, and how many are held meanwhile. */
+const SETTLE_RETRY_MS = 1000;
+const MAX_HELD_SETTLEMENTS = 10_000;
+
 export interface Reservation {
   keys: QuotaKeys;
   leaseId: string;
@@ -20,13 +24,27 @@ export type ReserveOutcome =
   | { admitted: true; reservation: Reservation }
   | { admitted: false; used: number; resetsAt: Date };
 
+interface Settlement {
+  reservation: Reservation;
+  usedTokens: number;
+}
+
 /**
  * Monthly token quotas in Redis. A reservation is a lease: settled to the real usage or released
  * by its holder, or released on its own once it expires, so a replica killed mid-chat leaks nothing.
+ * A settlement Redis refuses is held and offered again until Redis takes it, so a served chat is
+ * counted once Redis is back.
  */
 @Injectable()
-export class QuotaStore {
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(AI_GATEWAY_ENV) private readonly env: AiGatewayEnv) {}
+export class QuotaStore implements OnApplicationShutdown {
+  private readonly logger = new Logger(QuotaStore.name);
+  private readonly held: Settlement[] = [];
+  private readonly retry: NodeJS.Timeout;
+
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(AI_GATEWAY_ENV) private readonly env: AiGatewayEnv) {
+    this.retry = setInterval(() => void this.settleHeld(), SETTLE_RETRY_MS);
+    this.retry.unref();
+  }
 
   async reserve(userId: string, limit: number, tokens: number, now: Date): Promise<ReserveOutcome> {
     const keys = quotaKeys(this.env.REDIS_PREFIX, userId, now);
@@ -35,18 +53,54 @@ export class QuotaStore {
     return admitted ? { admitted: true, reservation: { keys, leaseId, tokens } } : { admitted: false, used: counted, resetsAt: quotaResetsAt(now) };
   }
 
-  /** Replaces the reservation with what the call really used, in the month it was reserved in. */
+  /**
+   * Replaces the reservation with what the call really used, in the month it was reserved in.
+   * Never throws: what Redis refuses now is retried (the script counts a settlement once).
+   */
   async settle(reservation: Reservation, usedTokens: number): Promise<void> {
-    await this.redis.eval(SETTLE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId, usedTokens);
+    await this.apply({ reservation, usedTokens }).catch(() => this.hold({ reservation, usedTokens }));
   }
 
   async release(reservation: Reservation): Promise<void> {
     await this.redis.eval(RELEASE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId);
   }
 
+  get heldSettlements(): number {
+    return this.held.length;
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.retry);
+    if (this.held.length) this.logger.warn({ msg: 'Quota settlements not applied at shutdown', count: this.held.length });
+  }
+
   /** Tokens this user's month counts now: settled, plus reservations still open. */
   async counted(userId: string, now: Date): Promise<number> {
     const keys = quotaKeys(this.env.REDIS_PREFIX, userId, now);
     return Number(await this.redis.eval(COUNTED, 2, keys.month, keys.leases));
+  }
+
+  private apply({ reservation, usedTokens }: Settlement): Promise<unknown> {
+    return this.redis.eval(SETTLE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId, usedTokens);
+  }
+
+  private hold(settlement: Settlement): void {
+    if (this.held.length >= MAX_HELD_SETTLEMENTS) {
+      const dropped = this.held.shift()!;
+      this.logger.warn({ msg: 'Quota settlement dropped: too many held while Redis is away', leaseId: dropped.reservation.leaseId });
+    }
+    this.held.push(settlement);
+  }
+
+  /** Oldest first, until Redis refuses one again. */
+  private async settleHeld(): Promise<void> {
+    while (this.held.length) {
+      try {
+        await this.apply(this.held[0]!);
+      } catch {
+        return;
+      }
+      this.held.shift();
+    }
   }
 }
