@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, usageLogFailedLine, type JobOf, type QueueName } from '@platform/contracts';
+import { ApiError, UnavailableError, usageLogFailedLine, type JobOf, type QueueName } from '@platform/contracts';
 import { BufferedJobProducer, type JobSink } from './buffered-job-producer.js';
 
 type UsageJob = JobOf<'usage.log'>;
@@ -105,6 +105,17 @@ describe('BufferedJobProducer', () => {
     expect(sut.pending).toBe(0);
     expect(sut.dropped).toBe(1);
     expect(logged).toEqual([{ msg: usageLogFailedLine('inputTokens must not be less than 0'), droppedTotal: 1 }]);
+  });
+
+  it('holds a job the queue refuses as unavailable (Redis away), as any refusal that will pass', async () => {
+    sut = producer(5);
+    sink.down = true;
+    sink.failWith = new UnavailableError('redis');
+    sut.enqueue(usage(1), randomUUID());
+    await settle();
+
+    expect(sut.pending).toBe(1);
+    expect(sut.dropped).toBe(0);
   });
 
   it('offers what it holds once more on close', async () => {

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { ApiError, type JobOf, type QueueName } from '@platform/contracts';
+import { ApiError, UnavailableError, type JobOf, type QueueName } from '@platform/contracts';
 
 /** What the producer hands jobs to: QueueFactory in services, a fake in unit tests. */
 export interface JobSink {
@@ -119,7 +119,7 @@ export class BufferedJobProducer<Q extends QueueName> {
   }
 }
 
-/** A job its payload class rejects will be rejected on every retry too. */
+/** A job its payload class rejects will be rejected on every retry too; a Redis that is away will come back. */
 function isPermanent(error: unknown): boolean {
-  return error instanceof ApiError;
+  return error instanceof ApiError && !(error instanceof UnavailableError);
 }

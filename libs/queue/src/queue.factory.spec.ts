@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { QUEUES, type QueueName } from '@platform/contracts';
+import { QUEUES, UnavailableError, type QueueName } from '@platform/contracts';
 import { deleteRedisKeys, INFRA, toolCall, usageEvent } from '@platform/testing';
 import { QueueFactory } from './queue.factory.js';
 
@@ -70,5 +70,16 @@ describe('QueueFactory', () => {
     await sut.beforeApplicationShutdown();
 
     expect(finished).toBe(true);
+  });
+
+  it('refuses a job within about a second, as unavailable, while its Redis is away', async () => {
+    const nowhere = new QueueFactory({ redisUrl: 'redis://127.0.0.1:1', prefix });
+    try {
+      const started = Date.now();
+      await expect(nowhere.add(QUEUES.usageLog, usageEvent())).rejects.toBeInstanceOf(UnavailableError);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await nowhere.onApplicationShutdown();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'b
 import type { Redis } from 'ioredis';
 import { Readiness, type Dependency } from '@platform/config';
 import { JOB_PAYLOADS, QUEUES, UnavailableError, validateAs, type JobOf, type QueueName } from '@platform/contracts';
-import { createRedis } from './redis-connection.js';
+import { closeRedis, createRedis } from './redis-connection.js';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
 
@@ -48,6 +48,7 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   private readonly queues = new Map<string, Queue>();
   private readonly workers: Worker[] = [];
   private readonly connections: Redis[] = [];
+  private readonly setUp = new WeakSet<Queue>();
   private readonly redis: Dependency;
 
   /** Outside Nest (agent runtimes, scripts) a factory keeps its own readiness. */
@@ -57,7 +58,7 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
 
   async add<Q extends QueueName>(name: Q, data: JobOf<Q>, jobId?: string): Promise<void> {
     const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
-    await this.queue(name).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], jobId });
+    await (await this.queue(name)).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], jobId });
   }
 
 
@@ -67,7 +68,7 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
    */
   async upsertScheduler<Q extends QueueName>(name: Q, schedulerId: string, everyMs: number, data: JobOf<Q>, firstRunAt?: number): Promise<void> {
     const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
-    await this.queue(name).upsertJobScheduler(
+    await (await this.queue(name)).upsertJobScheduler(
       schedulerId,
       { every: everyMs, ...(firstRunAt === undefined ? {} : { startDate: firstRunAt }) },
       { name, data: payload, opts: SCHEDULED_JOB_OPTIONS },
@@ -75,16 +76,16 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   }
 
   async removeScheduler(name: QueueName, schedulerId: string): Promise<boolean> {
-    return this.queue(name).removeJobScheduler(schedulerId);
+    return (await this.queue(name)).removeJobScheduler(schedulerId);
   }
 
   async schedulers(name: QueueName): Promise<ScheduledJob[]> {
-    const schedulers = await this.queue(name).getJobSchedulers(0, -1);
+    const schedulers = await (await this.queue(name)).getJobSchedulers(0, -1);
     return schedulers.map((scheduler) => ({ id: scheduler.key, everyMs: scheduler.every ?? 0 }));
   }
 
   async scheduler(name: QueueName, schedulerId: string): Promise<ScheduledJob | undefined> {
-    const scheduler = await this.queue(name).getJobScheduler(schedulerId);
+    const scheduler = await (await this.queue(name)).getJobScheduler(schedulerId);
     return scheduler && { id: scheduler.key, everyMs: scheduler.every ?? 0 };
   }
 
@@ -126,21 +127,43 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
-    await Promise.all(this.connections.map((connection) => connection.quit().catch(() => undefined)));
+    await Promise.all(this.connections.map(closeRedis));
   }
 
   private get bullPrefix(): string {
     return `${this.options.prefix}bull`;
   }
 
-  private queue(name: QueueName): Queue {
+  /**
+   * A producer's queue, set up. BullMQ sets a connection up once (it waits for Redis, then reads its
+   * version); a queue whose setup failed because Redis dropped meanwhile fails every later command
+   * too, so it is thrown away and the next call builds a fresh one. While setup waits for a Redis
+   * that is away, callers fail after READY_WAIT_MS instead of waiting with it.
+   */
+  private async queue(name: QueueName): Promise<Queue> {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.connection(false), prefix: this.bullPrefix });
       queue.on('error', (error) => this.redis.failed(error));
       this.queues.set(name, queue);
     }
-    return queue;
+    if (this.setUp.has(queue)) return queue;
+    const outcome = await settledWithin(queue.waitUntilReady(), READY_WAIT_MS);
+    if (outcome === 'ready') {
+      this.setUp.add(queue);
+      return queue;
+    }
+    if (outcome === 'failed') await this.discard(name, queue);
+    throw new UnavailableError('redis');
+  }
+
+  private async discard(name: QueueName, queue: Queue): Promise<void> {
+    this.queues.delete(name);
+    await queue.close().catch(() => undefined);
+    // A connection handed to BullMQ is ours to end.
+    const connection = queue.opts.connection as Redis;
+    this.connections.splice(this.connections.indexOf(connection), 1);
+    connection.disconnect();
   }
 
   /** Workers block on Redis and must wait forever; producers fail fast instead of hanging a request. */
@@ -148,6 +171,20 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     const connection = createRedis(this.options.redisUrl, forWorker ? 'blocking' : 'commands', this.redis);
     this.connections.push(connection);
     return connection;
+  }
+}
+
+/** How long a command waits for its queue's first connection before failing like any command while Redis is away. */
+const READY_WAIT_MS = 1000;
+
+/** Whether a promise settled within `ms`, and how. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<'ready' | 'failed' | 'waiting'> {
+  let timer: NodeJS.Timeout | undefined;
+  const waiting = new Promise<'waiting'>((resolve) => { timer = setTimeout(() => resolve('waiting'), ms); });
+  try {
+    return await Promise.race([promise.then(() => 'ready' as const, () => 'failed' as const), waiting]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

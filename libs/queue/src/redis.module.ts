@@ -1,7 +1,7 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { Readiness, ReadinessModule } from '@platform/config';
-import { createRedis, whenReady } from './redis-connection.js';
+import { closeRedis, createRedis, whenReady } from './redis-connection.js';
 
 /** A plain ioredis client for a service's own keys (rate limits, quotas); BullMQ keeps its own connections. */
 export const REDIS = Symbol('REDIS');
@@ -10,7 +10,7 @@ class RedisCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    await closeRedis(this.redis);
   }
 }
 
