@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '@platform/contracts';
-import { INFRA, TestClient, TestPlatform, testEnv } from '@platform/testing';
+import { INFRA, rawRequest, TestClient, TestPlatform, testEnv } from '@platform/testing';
 import { startGateway, type RunningGateway } from '../gateway.app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -71,6 +71,27 @@ describe('Gateway edge', () => {
       ]);
       expect([webOnBackend.status, backendOnWeb.status]).toEqual([404, 404]);
       expect([webOnBackend.body, backendOnWeb.body]).toEqual([{ error: 'Not found' }, { error: 'Not found' }]);
+    });
+  });
+
+  describe('requests the router or the HTTP parser refuses', () => {
+    it('returns 400 { error } for a path that is not valid percent-encoding', async () => {
+      const response = await platform.web().get('/api/keys/%zz');
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Malformed URL' });
+      expect(response.headers.get('x-request-id')).toMatch(UUID);
+    });
+
+    it('returns 414 { error } for a path parameter longer than the router takes', async () => {
+      const response = await platform.web().get(`/api/keys/${'a'.repeat(2_000)}`);
+      expect(response.status).toBe(414);
+      expect(response.body).toEqual({ error: 'Path parameter too long' });
+    });
+
+    it('returns 431 { error } for headers over the HTTP parser\'s limit', async () => {
+      const response = await rawRequest(platform.webUrl, { method: 'GET', path: '/api/health', headers: { 'x-padding': 'x'.repeat(20_000) } });
+      expect(response.status).toBe(431);
+      expect(JSON.parse(response.text)).toEqual({ error: 'Request headers too large' });
     });
   });
 
