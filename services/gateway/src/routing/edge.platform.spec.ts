@@ -30,6 +30,18 @@ describe('Gateway edge', () => {
       expect(response.body).toEqual({ error: expect.any(String) });
     });
 
+    it('returns 400 for JSON nested deeper than 64 levels, which would overflow the stack on its way to the service', async () => {
+      const response = await platform.web().post('/api/auth/signout', `${'['.repeat(10_000)}${']'.repeat(10_000)}`, { 'content-type': 'application/json' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'JSON body nested too deeply (limit 64 levels)' });
+    });
+
+    it('passes JSON nested 64 levels to the service', async () => {
+      const response = await platform.web().post('/api/auth/login', `${'['.repeat(64)}${']'.repeat(64)}`, { 'content-type': 'application/json' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: 'Email and password are required' });
+    });
+
     it('reads JSON sent with a charset parameter', async () => {
       const response = await platform.web().post('/api/auth/login', JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }), {
         'content-type': 'application/json; charset=utf-8',
