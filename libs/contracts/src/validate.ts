@@ -3,6 +3,12 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { ApiError } from './api-error.js';
 
+/**
+ * class-transformer drops these keys, and takes an object's own `constructor` for the class to
+ * build (a TypeError when it is not one), so a payload carrying them is refused rather than half read.
+ */
+const REFUSED_KEYS = new Set(['__proto__', 'constructor']);
+
 function firstMessage(errors: ValidationError[]): string | undefined {
   for (const error of errors) {
     const own = Object.values(error.constraints ?? {})[0];
@@ -13,12 +19,28 @@ function firstMessage(errors: ValidationError[]): string | undefined {
   return undefined;
 }
 
+/** The first refused key anywhere in the payload; without recursion, as a payload may be deep. */
+function refusedKey(plain: unknown): string | undefined {
+  const pending: unknown[] = [plain];
+  while (pending.length) {
+    const current = pending.pop();
+    if (current === null || typeof current !== 'object') continue;
+    for (const [key, value] of Object.entries(current)) {
+      if (REFUSED_KEYS.has(key)) return key;
+      pending.push(value);
+    }
+  }
+  return undefined;
+}
+
 /**
  * Holds a body, event or job payload to its class's rules. The first failing rule's message is
  * the error text, so DTOs carry the spec's wording in their decorators, ordered as the spec lists them.
  */
 export function validateAs<T extends object>(cls: new () => T, plain: unknown): T {
   const source = plain !== null && typeof plain === 'object' && !Array.isArray(plain) ? plain : {};
+  const refused = refusedKey(source);
+  if (refused) throw new ApiError(400, `Field name ${refused} is not allowed`);
   const instance = plainToInstance(cls, source);
   const message = firstMessage(validateSync(instance, { stopAtFirstError: true, forbidUnknownValues: false }));
   if (message) throw new ApiError(400, message);
