@@ -24,4 +24,12 @@ describe('validateAs', () => {
     expect(call).toThrow(ApiError);
     expect(call).toThrow(`Field name ${key} is not allowed`);
   });
+
+  it.each([
+    ['a field', { name: 'Help\u0000er' }],
+    ['a nested value', { name: 'Helper', config: { tools: ['memory', 'we\u0000b'] } }],
+    ['a nested key', { name: 'Helper', config: { 'a\u0000': 1 } }],
+  ])('answers 400 for a NUL in %s, which PostgreSQL would refuse', (_, payload) => {
+    expect(() => validateAs(CreateAgentDto, payload)).toThrow(new ApiError(400, 'Text may not contain NUL characters'));
+  });
 });

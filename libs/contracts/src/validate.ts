@@ -9,6 +9,9 @@ import { ApiError } from './api-error.js';
  */
 const REFUSED_KEYS = new Set(['__proto__', 'constructor']);
 
+/** PostgreSQL stores no NUL in text or jsonb: a payload's text that would fail there is refused here. */
+const NUL_REFUSED = 'Text may not contain NUL characters';
+
 function firstMessage(errors: ValidationError[]): string | undefined {
   for (const error of errors) {
     const own = Object.values(error.constraints ?? {})[0];
@@ -19,15 +22,16 @@ function firstMessage(errors: ValidationError[]): string | undefined {
   return undefined;
 }
 
-/** The first refused key anywhere in the payload; without recursion, as a payload may be deep. */
-function refusedKey(plain: unknown): string | undefined {
+/** Why the payload is refused before its class's rules are read, if it is; without recursion, as a payload may be deep. */
+function refusal(plain: unknown): string | undefined {
   const pending: unknown[] = [plain];
   while (pending.length) {
     const current = pending.pop();
+    if (typeof current === 'string' && current.includes('\u0000')) return NUL_REFUSED;
     if (current === null || typeof current !== 'object') continue;
     for (const [key, value] of Object.entries(current)) {
-      if (REFUSED_KEYS.has(key)) return key;
-      pending.push(value);
+      if (REFUSED_KEYS.has(key)) return `Field name ${key} is not allowed`;
+      pending.push(key, value);
     }
   }
   return undefined;
@@ -39,8 +43,8 @@ function refusedKey(plain: unknown): string | undefined {
  */
 export function validateAs<T extends object>(cls: new () => T, plain: unknown): T {
   const source = plain !== null && typeof plain === 'object' && !Array.isArray(plain) ? plain : {};
-  const refused = refusedKey(source);
-  if (refused) throw new ApiError(400, `Field name ${refused} is not allowed`);
+  const refused = refusal(source);
+  if (refused) throw new ApiError(400, refused);
   const instance = plainToInstance(cls, source);
   const message = firstMessage(validateSync(instance, { stopAtFirstError: true, forbidUnknownValues: false }));
   if (message) throw new ApiError(400, message);
