@@ -10,7 +10,7 @@ import { ApiError } from './api-error.js';
 const REFUSED_KEYS = new Set(['__proto__', 'constructor']);
 
 /** PostgreSQL stores no NUL in text or jsonb: a payload's text that would fail there is refused here. */
-const NUL_REFUSED = 'Text may not contain NUL characters';
+export const NUL_REFUSED = 'Text may not contain NUL characters';
 
 function firstMessage(errors: ValidationError[]): string | undefined {
   for (const error of errors) {
