@@ -42,6 +42,17 @@ describe('Gateway edge', () => {
       expect(response.body).toEqual({ error: 'Email and password are required' });
     });
 
+    // Known, not fixed here: a body within the 1 MB limit plus large forwarded headers makes an
+    // envelope over NATS's max_payload (1 MB); RpcClient (libs/messaging) throws and the route
+    // pipeline answers 500. Turn this into `it` once either maps it to 413.
+    it.failing('answers a body under 1 MB whose envelope outgrows the NATS payload limit without a 5xx', async () => {
+      const body = JSON.stringify({ padding: 'a'.repeat(1_045_000) });
+      const response = await platform.backend().post('/api/validate-key', body, {
+        'content-type': 'application/json', authorization: `Bearer sk_${'x'.repeat(5_000)}`,
+      });
+      expect(response.status).toBeLessThan(500);
+    });
+
     it('reads JSON sent with a charset parameter', async () => {
       const response = await platform.web().post('/api/auth/login', JSON.stringify({ email: 'nobody@example.com', password: 'wrong password' }), {
         'content-type': 'application/json; charset=utf-8',
