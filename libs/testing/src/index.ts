@@ -11,3 +11,7 @@ export * from './wait-for.js';
 export * from './usage-fixtures.js';
 export * from './agent-runtimes.js';
 export * from './agent-fixtures.js';
+export * from './fuzz/contract-fields.js';
+export * from './fuzz/fuzz-request.js';
+export * from './fuzz/raw-http.js';
+export * from './fuzz/response-invariants.js';

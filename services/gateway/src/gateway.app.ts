@@ -6,6 +6,7 @@ import type { Surface } from '@platform/contracts';
 import { GatewayEnv } from './gateway.env.js';
 import { GATEWAY_SERVICE, GatewayModule } from './gateway.module.js';
 import { EdgeExceptionFilter } from './http/edge-exception.filter.js';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { installJsonParser } from './http/json-body-parser.js';
 import { requestIdOf } from './http/request-id.js';
 
@@ -25,6 +26,8 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
     genReqId: requestIdOf,
     requestIdHeader: false,
     logger: false,
+    frameworkErrors,
+    clientErrorHandler,
   });
   const fastify = adapter.getInstance();
   fastify.addHook('onRequest', async (request, reply) => {

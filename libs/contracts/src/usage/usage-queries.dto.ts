@@ -27,3 +27,10 @@ export class ToolUsageQuery extends UsageDaysQuery {
   @IsString({ message: M.invalidAgentId })
   agentId?: string;
 }
+
+/** Path of GET /api/usage/by-agent/:agentId: an id as usage_logs holds it (its NUL-free text is validateAs's check). */
+export class UsageAgentParams {
+  @MaxLength(255, { message: M.invalidAgentId })
+  @IsString({ message: M.invalidAgentId })
+  agentId!: string;
+}

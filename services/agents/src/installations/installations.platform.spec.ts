@@ -85,5 +85,11 @@ describe('Installations (extended-services 4.4, backend)', () => {
       expect((await backend().post('/api/heartbeat', {})).body.success).toBe(true);
       expect(await installationOf('nobody')).toBeUndefined();
     });
+
+    it('acknowledges a userId no installation can have, one with a NUL, instead of failing in the database', async () => {
+      const response = await backend().post('/api/heartbeat', { userId: 'beating-home\u0000' });
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ success: true, timestamp: expect.stringMatching(ISO_DATE) });
+    });
   });
 });

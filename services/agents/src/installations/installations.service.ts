@@ -37,9 +37,10 @@ export class InstallationsService {
   }
 
   /** Unauthenticated: an unknown or missing userId changes nothing and still gets the acknowledgement. */
+  /** An id with a NUL names no installation (registration refuses it) and PostgreSQL would refuse the lookup. */
   async heartbeat(userId: unknown): Promise<{ success: true; timestamp: string }> {
     const now = new Date();
-    if (typeof userId === 'string' && userId.trim()) {
+    if (typeof userId === 'string' && userId.trim() && !userId.includes('\u0000')) {
       await this.db.asSystem((manager) => manager.update(InstallationEntity, { userId: userId.trim() }, { lastSeen: now }));
     }
     return { success: true, timestamp: now.toISOString() };

@@ -1,6 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { BodyRejectedError } from './json-body-parser.js';
 
 /**
  * What goes wrong before a route handler runs: unknown path, body too large, body that is not
@@ -19,6 +20,7 @@ export class EdgeExceptionFilter implements ExceptionFilter {
     if (status === 404) void reply.status(404).send({ error: 'Not found' });
     else if (status === 413) void reply.status(413).send({ error: 'Request body too large (limit 1 MB)' });
     else if (status === 415) void reply.status(415).send({ error: 'Unsupported content type' });
+    else if (exception instanceof BodyRejectedError) void reply.status(400).send({ error: exception.message });
     else if (status >= 400 && status < 500) void reply.status(400).send({ error: 'Malformed JSON body' });
     else {
       this.log.error({ requestId: request.id, err: exception }, 'Unhandled error at the edge');

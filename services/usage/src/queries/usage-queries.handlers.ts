@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ApiError, ok, requireUser, SUBJECTS, ToolUsageQuery, UsageDaysQuery, validateAs, type Envelope } from '@platform/contracts';
+import { ApiError, ok, requireUser, SUBJECTS, ToolUsageQuery, UsageAgentParams, UsageDaysQuery, validateAs, type Envelope } from '@platform/contracts';
 import { Clock } from '../clock.js';
 import { lastDays } from './day-range.js';
 import { EVERYONE, UsageQueriesService, type UsageScope } from './usage-queries.service.js';
@@ -23,7 +23,8 @@ export class UsageQueriesHandlers {
 
   @MessagePattern(SUBJECTS.usage.byAgent)
   async byAgent(@Payload() envelope: Envelope) {
-    return ok(await this.queries.byAgent(scopeOf(envelope), this.range(envelope, DEFAULT_DAYS.long), envelope.params.agentId ?? ''));
+    const { agentId } = validateAs(UsageAgentParams, envelope.params);
+    return ok(await this.queries.byAgent(scopeOf(envelope), this.range(envelope, DEFAULT_DAYS.long), agentId));
   }
 
   @MessagePattern(SUBJECTS.usage.byModel)

@@ -1,4 +1,4 @@
-import { QUEUES, USAGE_MESSAGES } from '@platform/contracts';
+import { NUL_REFUSED, QUEUES, USAGE_MESSAGES } from '@platform/contracts';
 import type { QueueFactory } from '@platform/queue';
 import { waitFor, ownerQuery, queueProducer, TEST_INTERNAL_API_KEY, TestPlatform, toolCall, usageEvent, type TestClient } from '@platform/testing';
 import { lastDays } from './day-range.js';
@@ -134,6 +134,12 @@ describe('backend usage queries', () => {
     expect(response.body).toEqual({ error: USAGE_MESSAGES.invalidAgentId });
     const longest = await backend.get(`/api/usage/tools?agentId=${'a'.repeat(255)}`, asUser('ann'));
     expect([longest.status, longest.body]).toEqual([200, []]);
+  });
+
+  it('GET /api/usage/by-agent/:agentId answers 400 for an agent id with a NUL, which PostgreSQL refuses', async () => {
+    const response = await backend.get('/api/usage/by-agent/agent%00-1', asUser('ann'));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: NUL_REFUSED });
   });
 
   it('counts by UTC day even when the database session runs in another time zone', async () => {
