@@ -12,6 +12,13 @@ export class ServiceUnavailableError extends Error {
   }
 }
 
+/** A request bigger than the NATS server takes in one message (its max_payload, 1 MB by default). */
+export class PayloadTooLargeError extends Error {
+  constructor(readonly subject: string, readonly bytes: number, readonly limit: number) {
+    super(`Request on ${subject} is ${bytes} bytes, over the NATS limit of ${limit}`);
+  }
+}
+
 /** The service answered with an error. It is never data: a query's caller cannot mistake it for an answer. */
 export class RemoteError extends Error {
   constructor(readonly subject: string, readonly remote: unknown) {

@@ -3,7 +3,7 @@ import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-n
 import type { Envelope, Reply, Subject } from '@platform/contracts';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { NatsLink } from './nats-link.js';
-import { isErrorReply, RemoteError, ServiceUnavailableError } from './rpc-errors.js';
+import { isErrorReply, PayloadTooLargeError, RemoteError, ServiceUnavailableError } from './rpc-errors.js';
 import { isNoResponders, isProgress, PROGRESS_INTERVAL_MS } from './rpc-progress.js';
 
 /** Three progress reports missed in a row: the replica holding the request is gone. */
@@ -62,6 +62,9 @@ export class RpcClient implements OnApplicationShutdown {
   private call(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs): Promise<unknown> {
     if (!this.link.connected) return Promise.reject(new ServiceUnavailableError(subject, 'disconnected', 'NATS is not connected'));
     const token = (this.sequence++).toString(36);
+    const payload = JSON.stringify({ pattern: subject, data, id: token });
+    const tooLarge = this.oversized(subject, payload);
+    if (tooLarge) return Promise.reject(tooLarge);
     return new Promise((resolve, reject) => {
       const expire = (reason: 'timeout' | 'silent', detail: string) => () => this.finish(token, new ServiceUnavailableError(subject, reason, detail));
       this.calls.set(token, {
@@ -71,11 +74,19 @@ export class RpcClient implements OnApplicationShutdown {
         silence: this.silenceMs < timeoutMs ? setTimeout(expire('silent', `no progress for ${this.silenceMs} ms`), this.silenceMs) : undefined,
       });
       try {
-        this.nats.publish(`${this.options.prefix}${subject}`, JSON.stringify({ pattern: subject, data, id: token }), { reply: `${this.inbox}${token}` });
+        this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}` });
       } catch (error) {
         this.finish(token, new ServiceUnavailableError(subject, 'disconnected', String(error)));
       }
     });
+  }
+
+  /** Counting bytes only when the characters alone could be too many: a UTF-8 character is at most 3 bytes here. */
+  private oversized(subject: string, payload: string): PayloadTooLargeError | undefined {
+    const limit = this.nats.info?.max_payload;
+    if (!limit || payload.length * 3 <= limit) return undefined;
+    const bytes = Buffer.byteLength(payload);
+    return bytes > limit ? new PayloadTooLargeError(subject, bytes, limit) : undefined;
   }
 
   private receive(message: Msg): void {

@@ -42,15 +42,14 @@ describe('Gateway edge', () => {
       expect(response.body).toEqual({ error: 'Email and password are required' });
     });
 
-    // Known, not fixed here: a body within the 1 MB limit plus large forwarded headers makes an
-    // envelope over NATS's max_payload (1 MB); RpcClient (libs/messaging) throws and the route
-    // pipeline answers 500. Turn this into `it` once either maps it to 413.
-    it.failing('answers a body under 1 MB whose envelope outgrows the NATS payload limit without a 5xx', async () => {
+    // The body alone is within the 1 MB limit; with the forwarded headers the envelope is over NATS's max_payload.
+    it('returns 413 for a body under 1 MB whose envelope outgrows a NATS message', async () => {
       const body = JSON.stringify({ padding: 'a'.repeat(1_045_000) });
       const response = await platform.backend().post('/api/validate-key', body, {
         'content-type': 'application/json', authorization: `Bearer sk_${'x'.repeat(5_000)}`,
       });
-      expect(response.status).toBeLessThan(500);
+      expect(response.status).toBe(413);
+      expect(response.body).toEqual({ error: 'Request body too large (limit 1 MB)' });
     });
 
     it('reads JSON sent with a charset parameter', async () => {

@@ -1,11 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, SESSION_COOKIE, UnavailableError, type Envelope, type Reply, type RouteDef } from '@platform/contracts';
-import { RpcClient, ServiceUnavailableError } from '@platform/messaging';
+import { PayloadTooLargeError, RpcClient, ServiceUnavailableError } from '@platform/messaging';
 import { AuthResolver } from '../auth/auth-resolver.js';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
 import type { GatewayEnv } from '../gateway.env.js';
 import { EdgeHealthService } from '../health/edge-health.service.js';
+import { BODY_TOO_LARGE } from '../http/edge-exception.filter.js';
 import { writeReply } from '../http/reply-writer.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
 import { isCrossSiteWrite } from '../security/cross-site.js';
@@ -93,6 +94,8 @@ export class RoutePipeline {
       return this.failure(new UnavailableError(error.subject), request, reply);
     }
     if (error instanceof ApiError) return reply.headers(error.headers).status(error.status).send(error.toBody());
+    // A body within the 1 MB limit whose envelope (headers, re-encoded numbers) outgrows a NATS message.
+    if (error instanceof PayloadTooLargeError) return reply.status(413).send({ error: BODY_TOO_LARGE });
     this.logger.error({ requestId: request.id, err: String(error), msg: 'Unhandled error in the gateway' });
     return reply.status(500).send({ error: 'Internal server error' });
   }
