@@ -6,6 +6,8 @@ import { EVENTS, type EventOf, type EventSubject, type Plan, type SubscriptionSt
 import { EventBus, MessagingModule } from '@platform/messaging';
 import { agentRuntimeEnv, destroyAgentRuntimes } from './agent-runtimes.js';
 import { deleteEventStream } from './event-stream.js';
+import type { OwnedInfra } from './faults/owned-infra.js';
+import { INFRA } from './infra-urls.js';
 import { deleteRedisKeys } from './redis-keys.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { TestClient } from './test-client.js';
@@ -21,6 +23,8 @@ export interface PlatformOptions {
   gateways?: number;
   /** Services besides identity (which every platform has), booted in this order. */
   services?: ServiceName[];
+  /** Servers of the test's own to run on instead of the machine's (fault tests). */
+  infra?: OwnedInfra;
   env?: EnvSource;
 }
 
@@ -43,15 +47,19 @@ export class TestPlatform {
     readonly gateways: RunningGateway[],
     private readonly services: Map<ServiceName, INestApplicationContext>,
     private readonly database: TestDatabase,
+    private readonly ownedInfra: OwnedInfra | undefined,
   ) {}
 
   /** Stands in for billing (or any publisher outside the booted services) when a test publishes an event. */
   private publisher?: INestApplicationContext;
 
   static async start(options: PlatformOptions = {}): Promise<TestPlatform> {
-    const database = await createTestDatabase();
+    const infra = options.infra ?? INFRA;
+    const database = await createTestDatabase(infra.databaseUrl);
     const sandbox = await startSandbox();
     const env = testEnv(database.url, {
+      REDIS_URL: infra.redisUrl,
+      NATS_URL: infra.natsUrl,
       SMTP_URL: sandbox.smtpUrl,
       BOT_CHECK_VERIFY_URL: `${sandbox.url}/bot-check/siteverify`,
       OPENROUTER_BASE_URL: sandbox.llm.openrouter,
@@ -60,7 +68,7 @@ export class TestPlatform {
       ...(options.services?.includes('agents') ? await agentRuntimeEnv() : {}),
       ...options.env,
     });
-    const platform = new TestPlatform(env, sandbox, [], new Map(), database);
+    const platform = new TestPlatform(env, sandbox, [], new Map(), database, options.infra);
     try {
       // Gateways first: services such as agents hand the backend URL to what they start.
       for (let index = 0; index < (options.gateways ?? 1); index += 1) platform.gateways.push(await startGateway(env));
@@ -148,11 +156,16 @@ export class TestPlatform {
   }
 
   async close(): Promise<void> {
+    // A service in this process cannot close while a server it holds is down (a BullMQ worker
+    // waits for Redis for good), so owned servers a test left killed come back first.
+    await this.ownedInfra?.startStopped();
     await Promise.all(this.gateways.map((gateway) => gateway.close()));
     await Promise.all([...this.services.values()].map((service) => service.close()));
     await this.publisher?.close();
     await destroyAgentRuntimes(this.database.url, this.env);
     await this.sandbox.close();
+    // Owned servers' data goes when the test closes them.
+    if (this.ownedInfra) return;
     await this.database.drop();
     await deleteEventStream(this.env.NATS_PREFIX!);
     await deleteRedisKeys(this.env.REDIS_PREFIX!);
