@@ -16,4 +16,5 @@ export * from './faults/owned-nats.js';
 export * from './faults/owned-redis.js';
 export * from './faults/owned-postgres.js';
 export * from './faults/owned-infra.js';
+export * from './faults/service-process.js';
 export * from './faults/tcp-probe.js';

@@ -8,12 +8,13 @@ import { agentRuntimeEnv, destroyAgentRuntimes } from './agent-runtimes.js';
 import { deleteEventStream } from './event-stream.js';
 import type { OwnedInfra } from './faults/owned-infra.js';
 import { INFRA } from './infra-urls.js';
+import { PlatformServices } from './platform-services.js';
 import { deleteRedisKeys } from './redis-keys.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { TestClient } from './test-client.js';
 import { testEnv } from './test-env.js';
 import { waitUntil } from './wait-for.js';
-import { SERVICE_STARTERS, startGateway, startSandbox, type ServiceName } from './service-starters.js';
+import { startGateway, startSandbox, type ServiceName } from './service-starters.js';
 
 type RunningGateway = Awaited<ReturnType<typeof startGateway>>;
 type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -23,6 +24,11 @@ export interface PlatformOptions {
   gateways?: number;
   /** Services besides identity (which every platform has), booted in this order. */
   services?: ServiceName[];
+  /**
+   * Services (identity too) to run in child processes of their own, whenever they are started, so
+   * that `kill` can SIGKILL them; the others run in the test's process.
+   */
+  processes?: ServiceName[];
   /** Servers of the test's own to run on instead of the machine's (fault tests). */
   infra?: OwnedInfra;
   env?: EnvSource;
@@ -45,7 +51,7 @@ export class TestPlatform {
     readonly env: EnvSource,
     readonly sandbox: RunningSandbox,
     readonly gateways: RunningGateway[],
-    private readonly services: Map<ServiceName, INestApplicationContext>,
+    private readonly services: PlatformServices,
     private readonly database: TestDatabase,
     private readonly ownedInfra: OwnedInfra | undefined,
   ) {}
@@ -68,7 +74,8 @@ export class TestPlatform {
       ...(options.services?.includes('agents') ? await agentRuntimeEnv() : {}),
       ...options.env,
     });
-    const platform = new TestPlatform(env, sandbox, [], new Map(), database, options.infra);
+    const services = new PlatformServices(env, new Set(options.processes));
+    const platform = new TestPlatform(env, sandbox, [], services, database, options.infra);
     try {
       // Gateways first: services such as agents hand the backend URL to what they start.
       for (let index = 0; index < (options.gateways ?? 1); index += 1) platform.gateways.push(await startGateway(env));
@@ -139,20 +146,29 @@ export class TestPlatform {
     await this.publisher.get(EventBus).publish(subject, event);
   }
 
-  /** Stops one service and boots it again on the same env: what a deploy or a crash does to it. */
+  /** Stops one service gracefully and boots it again on the same env: what a deploy does to it. */
   async restartService(name: ServiceName): Promise<void> {
     await this.stopService(name);
     await this.startService(name);
   }
 
   async stopService(name: ServiceName): Promise<void> {
-    await this.services.get(name)?.close();
-    this.services.delete(name);
+    await this.services.stop(name);
   }
 
-  async startService(name: ServiceName): Promise<void> {
-    if (this.services.has(name)) throw new Error(`${name} is already running`);
-    this.services.set(name, await SERVICE_STARTERS[name](this.env));
+  /** Boots a service the way `processes` says; `env` adds to the platform's for it and is kept for its restarts. */
+  async startService(name: ServiceName, env?: EnvSource): Promise<void> {
+    await this.services.start(name, env);
+  }
+
+  /** SIGKILLs a service listed in `processes` and waits until it is gone: what a crash does to it. */
+  async kill(name: ServiceName): Promise<void> {
+    await this.services.kill(name);
+  }
+
+  /** What a process service wrote to stdout and stderr, all its runs so far (LOG_LEVEL is silent unless the env says otherwise). */
+  logs(name: ServiceName): string {
+    return this.services.logs(name);
   }
 
   async close(): Promise<void> {
@@ -160,7 +176,7 @@ export class TestPlatform {
     // waits for Redis for good), so owned servers a test left killed come back first.
     await this.ownedInfra?.startStopped();
     await Promise.all(this.gateways.map((gateway) => gateway.close()));
-    await Promise.all([...this.services.values()].map((service) => service.close()));
+    await this.services.close();
     await this.publisher?.close();
     await destroyAgentRuntimes(this.database.url, this.env);
     await this.sandbox.close();
