@@ -6,12 +6,15 @@ import { EVENTS, type EventOf, type EventSubject, type Plan, type SubscriptionSt
 import { EventBus, MessagingModule } from '@platform/messaging';
 import { agentRuntimeEnv, destroyAgentRuntimes } from './agent-runtimes.js';
 import { deleteEventStream } from './event-stream.js';
+import type { OwnedInfra } from './faults/owned-infra.js';
+import { INFRA } from './infra-urls.js';
+import { PlatformServices } from './platform-services.js';
 import { deleteRedisKeys } from './redis-keys.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { TestClient } from './test-client.js';
 import { testEnv } from './test-env.js';
 import { waitUntil } from './wait-for.js';
-import { SERVICE_STARTERS, startGateway, startSandbox, type ServiceName } from './service-starters.js';
+import { startGateway, startSandbox, type ServiceName } from './service-starters.js';
 
 type RunningGateway = Awaited<ReturnType<typeof startGateway>>;
 type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -21,6 +24,13 @@ export interface PlatformOptions {
   gateways?: number;
   /** Services besides identity (which every platform has), booted in this order. */
   services?: ServiceName[];
+  /**
+   * Services (identity too) to run in child processes of their own, whenever they are started, so
+   * that `kill` can SIGKILL them; the others run in the test's process.
+   */
+  processes?: ServiceName[];
+  /** Servers of the test's own to run on instead of the machine's (fault tests). */
+  infra?: OwnedInfra;
   env?: EnvSource;
 }
 
@@ -41,17 +51,21 @@ export class TestPlatform {
     readonly env: EnvSource,
     readonly sandbox: RunningSandbox,
     readonly gateways: RunningGateway[],
-    private readonly services: Map<ServiceName, INestApplicationContext>,
+    private readonly services: PlatformServices,
     private readonly database: TestDatabase,
+    private readonly ownedInfra: OwnedInfra | undefined,
   ) {}
 
   /** Stands in for billing (or any publisher outside the booted services) when a test publishes an event. */
   private publisher?: INestApplicationContext;
 
   static async start(options: PlatformOptions = {}): Promise<TestPlatform> {
-    const database = await createTestDatabase();
+    const infra = options.infra ?? INFRA;
+    const database = await createTestDatabase(infra.databaseUrl);
     const sandbox = await startSandbox();
     const env = testEnv(database.url, {
+      REDIS_URL: infra.redisUrl,
+      NATS_URL: infra.natsUrl,
       SMTP_URL: sandbox.smtpUrl,
       BOT_CHECK_VERIFY_URL: `${sandbox.url}/bot-check/siteverify`,
       OPENROUTER_BASE_URL: sandbox.llm.openrouter,
@@ -60,7 +74,8 @@ export class TestPlatform {
       ...(options.services?.includes('agents') ? await agentRuntimeEnv() : {}),
       ...options.env,
     });
-    const platform = new TestPlatform(env, sandbox, [], new Map(), database);
+    const services = new PlatformServices(env, new Set(options.processes));
+    const platform = new TestPlatform(env, sandbox, [], services, database, options.infra);
     try {
       // Gateways first: services such as agents hand the backend URL to what they start.
       for (let index = 0; index < (options.gateways ?? 1); index += 1) platform.gateways.push(await startGateway(env));
@@ -131,28 +146,42 @@ export class TestPlatform {
     await this.publisher.get(EventBus).publish(subject, event);
   }
 
-  /** Stops one service and boots it again on the same env: what a deploy or a crash does to it. */
+  /** Stops one service gracefully and boots it again on the same env: what a deploy does to it. */
   async restartService(name: ServiceName): Promise<void> {
     await this.stopService(name);
     await this.startService(name);
   }
 
   async stopService(name: ServiceName): Promise<void> {
-    await this.services.get(name)?.close();
-    this.services.delete(name);
+    await this.services.stop(name);
   }
 
-  async startService(name: ServiceName): Promise<void> {
-    if (this.services.has(name)) throw new Error(`${name} is already running`);
-    this.services.set(name, await SERVICE_STARTERS[name](this.env));
+  /** Boots a service the way `processes` says; `env` adds to the platform's for it and is kept for its restarts. */
+  async startService(name: ServiceName, env?: EnvSource): Promise<void> {
+    await this.services.start(name, env);
+  }
+
+  /** SIGKILLs a service listed in `processes` and waits until it is gone: what a crash does to it. */
+  async kill(name: ServiceName): Promise<void> {
+    await this.services.kill(name);
+  }
+
+  /** What a process service wrote to stdout and stderr, all its runs so far (LOG_LEVEL is silent unless the env says otherwise). */
+  logs(name: ServiceName): string {
+    return this.services.logs(name);
   }
 
   async close(): Promise<void> {
+    // A service in this process cannot close while a server it holds is down (a BullMQ worker
+    // waits for Redis for good), so owned servers a test left killed come back first.
+    await this.ownedInfra?.startStopped();
     await Promise.all(this.gateways.map((gateway) => gateway.close()));
-    await Promise.all([...this.services.values()].map((service) => service.close()));
+    await this.services.close();
     await this.publisher?.close();
     await destroyAgentRuntimes(this.database.url, this.env);
     await this.sandbox.close();
+    // Owned servers' data goes when the test closes them.
+    if (this.ownedInfra) return;
     await this.database.drop();
     await deleteEventStream(this.env.NATS_PREFIX!);
     await deleteRedisKeys(this.env.REDIS_PREFIX!);

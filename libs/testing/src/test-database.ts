@@ -9,10 +9,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrlNamed(INFRA.databaseUrl, 'postgres') });
+async function adminQuery<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrlNamed(serverUrl, 'postgres') });
   await client.connect().catch((error: Error) => {
-    throw new Error(`PostgreSQL is not reachable at ${INFRA.databaseUrl} (${error.message}); run scripts/infra`);
+    throw new Error(`PostgreSQL is not reachable at ${serverUrl} (${error.message}); run scripts/infra`);
   });
   try {
     return await work(client);
@@ -27,15 +27,15 @@ async function adminQuery<T>(work: (client: pg.Client) => Promise<T>): Promise<T
  * Templates of earlier migration sets are dropped by `npm test` before it starts, and only when
  * nothing is connected: another checkout's run on the same server may still be cloning from one.
  */
-async function ensureTemplate(): Promise<string> {
+async function ensureTemplate(serverUrl: string): Promise<string> {
   const template = templateName();
-  await adminQuery(async (client) => {
+  await adminQuery(serverUrl, async (client) => {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [template]);
     try {
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate', [template]);
       if (rowCount) return;
       await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(template)}`);
-      const url = databaseUrlNamed(INFRA.databaseUrl, template);
+      const url = databaseUrlNamed(serverUrl, template);
       await ensureDatabase(url);
       for (const database of await allServiceDatabases()) await migrateSchema(url, database);
       await client.query(`ALTER DATABASE ${pg.escapeIdentifier(template)} WITH is_template true`);
@@ -46,14 +46,17 @@ async function ensureTemplate(): Promise<string> {
   return template;
 }
 
-/** A database of its own for one test file, cloned from the migrated template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const template = await ensureTemplate();
+/**
+ * A database of its own for one test file, cloned from the migrated template of `serverUrl`'s
+ * server (the machine's unless a fault test brings its own), which is built there the first time.
+ */
+export async function createTestDatabase(serverUrl = INFRA.databaseUrl): Promise<TestDatabase> {
+  const template = await ensureTemplate(serverUrl);
   const name = testDatabaseName();
-  await adminQuery((client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`));
+  await adminQuery(serverUrl, (client) => client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${pg.escapeIdentifier(template)}`));
   return {
-    url: databaseUrlNamed(INFRA.databaseUrl, name),
-    drop: () => adminQuery(async (client) => {
+    url: databaseUrlNamed(serverUrl, name),
+    drop: () => adminQuery(serverUrl, async (client) => {
       await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
     }),
   };

@@ -1,68 +1,36 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
-import type { INestApplicationContext } from '@nestjs/common';
 import { QUEUES } from '@platform/contracts';
 import type { QueueFactory } from '@platform/queue';
 import { waitFor, ownerQuery, queueCounts, queueProducer, TestPlatform, usageEvent } from '@platform/testing';
-import { startUsage } from '../usage.app.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const EVENTS = 10;
 /** Locks lapse and are looked for quickly, so a dead worker's jobs come back in seconds. */
 const FAST_RECOVERY = { USAGE_LOCK_DURATION_MS: '2000', USAGE_STALLED_INTERVAL_MS: '1000' };
 
-/** The usage service in a process of its own, one this test can kill outright. */
-async function workerProcess(env: Record<string, string | undefined>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', './libs/testing/ts-loader.mjs', 'services/usage/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout!.setEncoding('utf8');
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('usage started')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`usage worker exited (${code}) before it started: ${output}`)));
-  });
-  return child;
-}
-
 describe('usage worker killed mid-batch', () => {
   let platform: TestPlatform;
   let producer: QueueFactory;
-  let doomed: ChildProcess | undefined;
-  let successor: INestApplicationContext | undefined;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start();
+    platform = await TestPlatform.start({ processes: ['usage'] });
     producer = queueProducer(platform.env);
   });
 
   afterAll(async () => {
-    doomed?.kill('SIGKILL');
-    await successor?.close();
     await producer?.onApplicationShutdown();
     await platform?.close();
   });
 
   it('loses nothing and duplicates nothing: the next worker writes each held event once', async () => {
     // A batch that would wait a minute to fill: the worker holds every job, none is written yet.
-    doomed = await workerProcess({
-      ...platform.env, ROLES: 'worker', USAGE_BATCH_SIZE: '50', USAGE_BATCH_MAX_WAIT_MS: '60000', ...FAST_RECOVERY,
-    });
+    await platform.startService('usage', { ROLES: 'worker', USAGE_BATCH_SIZE: '50', USAGE_BATCH_MAX_WAIT_MS: '60000', ...FAST_RECOVERY });
     const events = Array.from({ length: EVENTS }, (_, index) => usageEvent({ userId: 'u-crash', agentId: `agent-${index % 3}`, inputTokens: 1000 + index }));
     for (const event of events) await producer.add(QUEUES.usageLog, event);
     expect((await waitFor(() => queueCounts(platform.env, QUEUES.usageLog), (counts) => counts.active === EVENTS)).active).toBe(EVENTS);
     const stored = () => ownerQuery<{ event_id: string }>(platform.env, `SELECT event_id FROM usage.usage_logs WHERE user_id = 'u-crash'`);
     expect(await stored()).toEqual([]);
 
-    doomed.kill('SIGKILL');
-    await once(doomed, 'exit');
-    successor = await startUsage({ ...platform.env, ROLES: 'worker', USAGE_BATCH_MAX_WAIT_MS: '50', ...FAST_RECOVERY });
+    await platform.kill('usage');
+    await platform.startService('usage', { ROLES: 'worker', USAGE_BATCH_MAX_WAIT_MS: '50', ...FAST_RECOVERY });
 
     const counts = await waitFor(() => queueCounts(platform.env, QUEUES.usageLog), (found) => found.completed === EVENTS, 20_000);
     expect(counts).toMatchObject({ completed: EVENTS, failed: 0, active: 0, waiting: 0 });
