@@ -122,7 +122,12 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
    * jobs in hand finish while the database and the other connections they use are still open.
    */
   async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all(this.workers.map((worker) => worker.close()));
+    if (!this.workers.length) return;
+    // A worker closed while its connection is reconnecting never finishes closing (BullMQ waits on a
+    // command ioredis holds for a reconnect that closing cancels): give Redis a moment to come back first.
+    await until(() => this.redis.available, REDIS_RETURN_WAIT_MS);
+    const closed = await settledWithin(Promise.all(this.workers.map((worker) => worker.close())), WORKER_CLOSE_GRACE_MS);
+    if (closed !== 'ready') this.logger.warn({ msg: 'Workers not closed, Redis unavailable: the jobs they held return to the queue when their locks lapse', waitedMs: WORKER_CLOSE_GRACE_MS });
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -176,6 +181,15 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
 
 /** How long a command waits for its queue's first connection before failing like any command while Redis is away. */
 const READY_WAIT_MS = 1000;
+
+/** At shutdown: how long to wait for a Redis that is away, then for workers to finish their jobs. */
+const REDIS_RETURN_WAIT_MS = 3000;
+const WORKER_CLOSE_GRACE_MS = 10_000;
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
 
 /** Whether a promise settled within `ms`, and how. */
 async function settledWithin(promise: Promise<unknown>, ms: number): Promise<'ready' | 'failed' | 'waiting'> {
