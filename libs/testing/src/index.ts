@@ -22,3 +22,5 @@ export * from './faults/owned-postgres.js';
 export * from './faults/owned-infra.js';
 export * from './faults/service-process.js';
 export * from './faults/tcp-probe.js';
+export * from './faults/steady-load.js';
+export * from './faults/stream-events.js';

@@ -1,0 +1,155 @@
+import { Redis } from 'ioredis';
+import { EVENTS } from '@platform/contracts';
+import { quotaKeys } from '../../../../services/ai-gateway/src/quota/quota-period.js';
+import { TestPlatform, type TestUser } from '../platform.js';
+import { ownerQuery } from '../usage-fixtures.js';
+import { waitFor } from '../wait-for.js';
+import { startOwnedInfra, type OwnedInfra } from './owned-infra.js';
+import { agentOf, duringOutage, keyNameOf, recoverableStreams, runOutage, succeeded, type OutageRun } from './outage-scenario.js';
+import { streamEvents } from './stream-events.js';
+
+/** A failure must come at once, not after a timeout: the slowest allowed is the database pool's 2 s wait for a connection. */
+const FAST_FAILURE_MS = 2500;
+/** Nothing may wait near a route's timeout (5 s, 100 s for a chat) on a dead dependency. */
+const SLOWEST_ANSWER_MS = 3500;
+/** Every kind of request succeeds again this soon after the server serves again. */
+const RECOVERY_MS = 5000;
+/** Usage jobs failed during the outage are retried after 1 s, 2 s, 4 s: all are written within this. */
+const DRAIN_MS = 30_000;
+
+export interface OutageCase {
+  server: 'postgres' | 'redis' | 'nats';
+  /** Streams that need the server: each must fail, fast, while it is down (proof the outage reached them). */
+  failing: string[];
+  /** Lines the usage service (a process of its own here) logs exactly once for the outage. */
+  loggedOnce: string[];
+}
+
+/**
+ * One server of the platform's own killed under load and started again (issue "fail closed and
+ * fail fast"), with every property the platform must keep through it as one test each.
+ */
+export function describeOutage({ server, failing, loggedOnce }: OutageCase): void {
+  describe(`${server} killed under load and started again`, () => {
+    let infra: OwnedInfra;
+    let platform: TestPlatform;
+    let run: OutageRun;
+
+    beforeAll(async () => {
+      infra = await startOwnedInfra();
+      platform = await TestPlatform.start({
+        infra,
+        services: ['ai-gateway'],
+        processes: ['usage'],
+        env: { USAGE_BATCH_MAX_WAIT_MS: '50', AI_CHAT_BUDGET_MS: '5000', AI_QUOTA_LEASE_MS: '6000' },
+      });
+      await platform.startService('usage', { LOG_LEVEL: 'info' });
+      run = await runOutage(platform, infra[server]);
+    }, 120_000);
+
+    afterAll(async () => {
+      await platform?.close();
+      await infra?.close();
+    });
+
+    const all = () => run.load.samples;
+    const users = () => [run.alice, run.bob];
+    const chats = (user: TestUser) => run.load.of(user === run.alice ? 'chat:alice' : 'chat:bob');
+
+    it('never answers a made-up cookie with 2xx', () => {
+      expect(run.load.of('stranger:keys').filter(succeeded)).toEqual([]);
+      expect(run.load.of('stranger:session').filter((sample) => (sample.body as { user?: unknown }).user)).toEqual([]);
+    });
+
+    it("never shows one user another's data", () => {
+      expect(run.load.of('dashboard:alice').filter((sample) => JSON.stringify(sample.body).includes(agentOf(run.bob)))).toEqual([]);
+      expect(run.load.of('keys:bob').filter((sample) => JSON.stringify(sample.body).includes(keyNameOf(run.alice)))).toEqual([]);
+    });
+
+    it('answers what it cannot serve with 503 and Retry-After, never another error', () => {
+      const failures = all().filter((sample) => sample.status >= 500 || sample.status === 0);
+      expect(failures.filter((sample) => sample.status !== 503 || sample.headers.get('retry-after') !== '5')).toEqual([]);
+    });
+
+    it(`fails at once: every failure within ${FAST_FAILURE_MS} ms`, () => {
+      expect(all().filter((sample) => sample.status >= 500 && sample.ms > FAST_FAILURE_MS)).toEqual([]);
+    });
+
+    it(`keeps no request waiting on the dead server: every answer within ${SLOWEST_ANSWER_MS} ms`, () => {
+      expect(all().filter((sample) => sample.ms > SLOWEST_ANSWER_MS)).toEqual([]);
+    });
+
+    it.each(failing)('fails %s while the server is down (the outage reached it)', (stream) => {
+      expect(duringOutage(run, stream).some((sample) => sample.status === 503)).toBe(true);
+    });
+
+    it(`serves every kind of request again within ${RECOVERY_MS / 1000} s of the restart`, () => {
+      const late = recoverableStreams(run.load)
+        .map((stream) => [stream, (run.load.firstSuccess(stream, run.restartedAt)?.sentAt ?? Number.POSITIVE_INFINITY) - run.restartedAt] as const)
+        .filter(([, after]) => after > RECOVERY_MS);
+      expect(late).toEqual([]);
+    });
+
+    it('loses no usage: a usage row for every chat served', async () => {
+      for (const user of users()) {
+        const served = chats(user).filter(succeeded).length;
+        expect(await waitFor(() => usageRows(platform, user), (rows) => rows >= served, DRAIN_MS)).toBeGreaterThanOrEqual(served);
+      }
+    });
+
+    // A chat in flight when the kill cut its caller off may have been served and billed all the same: its answer was lost, not its cost.
+    it('doubles no usage: no more rows than chats served, plus those cut off by the kill', async () => {
+      for (const user of users()) {
+        const cutOff = chats(user).filter((sample) => !succeeded(sample) && sample.sentAt <= run.killedAt && sample.sentAt + sample.ms >= run.killedAt);
+        await waitFor(() => usageRows(platform, user), (rows) => rows >= chats(user).filter(succeeded).length, DRAIN_MS);
+        expect(await usageRows(platform, user)).toBeLessThanOrEqual(chats(user).filter(succeeded).length + cutOff.length);
+      }
+    });
+
+    it('counts every billed chat in the quota once and leaks no reservation', async () => {
+      const redis = new Redis(infra.redisUrl);
+      try {
+        for (const user of users()) {
+          const tokensPerChat = new Set(chats(user).filter(succeeded).map((sample) => (sample.body as ChatBody).usage.total_tokens));
+          expect(tokensPerChat.size).toBe(1);
+          const month = quotaKeys(platform.env.REDIS_PREFIX!, user.id, new Date()).month;
+          const [used, reserved] = await waitFor(() => redis.hmget(month, 'used', 'reserved'), ([, open]) => Number(open) === 0, DRAIN_MS);
+          expect([Number(used), Number(reserved)]).toEqual([[...tokensPerChat][0]! * await usageRows(platform, user), 0]);
+        }
+      } finally {
+        redis.disconnect();
+      }
+    });
+
+    it('publishes the event of every registration answered 201 exactly once', async () => {
+      const events = await waitFor(
+        () => streamEvents(infra.natsUrl, platform.env.NATS_PREFIX!, EVENTS.identity.userRegistered),
+        (found) => run.registered.every((email) => found.some((event) => event.email === email)),
+        DRAIN_MS,
+      );
+      const published = events.map((event) => event.email).filter((email) => run.registered.includes(email)).sort();
+      expect(published).toEqual([...run.registered].sort());
+    });
+
+    it.each(loggedOnce)('logs "%s" once for the outage', (line) => {
+      expect(platform.logs('usage').split('\n').filter((entry) => entry.includes(`"msg":"${line}"`))).toHaveLength(1);
+    });
+
+    it('logs the spec\'s usage failure line never: no usage was lost', () => {
+      expect(platform.logs('usage')).not.toContain('[UsageLogger] Failed to log usage');
+    });
+
+    it('logs no unhandled Redis client errors', () => {
+      expect(platform.logs('usage')).not.toContain('Unhandled error event');
+    });
+  });
+}
+
+interface ChatBody {
+  usage: { total_tokens: number };
+}
+
+async function usageRows(platform: TestPlatform, user: TestUser): Promise<number> {
+  const [row] = await ownerQuery<{ count: string }>(platform.env, 'SELECT count(*) AS count FROM usage.usage_logs WHERE user_id = $1', [user.id]);
+  return Number(row?.count ?? 0);
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SESSION_COOKIE } from '@platform/contracts';
+import type { TestPlatform, TestUser } from '../platform.js';
+import { TestClient } from '../test-client.js';
+import { TEST_INTERNAL_API_KEY } from '../test-env.js';
+import type { OwnedServer } from './owned-server.js';
+import { SteadyLoad, type Sample } from './steady-load.js';
+
+/** Each stream sends one request this often: about 70 requests a second in all. */
+const INTERVAL_MS = 100;
+const BEFORE_MS = 1500;
+const OUTAGE_MS = 2500;
+/** After the restart, load goes on until every stream has succeeded again, for at most this long. */
+const RECOVERY_LIMIT_MS = 20_000;
+const AFTER_RECOVERY_MS = 1000;
+
+export const agentOf = (user: TestUser) => `agent-of-${user.id}`;
+export const keyNameOf = (user: TestUser) => `key-of-${user.id}`;
+
+export interface OutageRun {
+  load: SteadyLoad;
+  /** Load-clock times: the kill, and the restarted server serving again. */
+  killedAt: number;
+  restartedAt: number;
+  alice: TestUser;
+  bob: TestUser;
+  /** Emails whose registration was answered 201 during the run. */
+  registered: string[];
+}
+
+/**
+ * Two users with usage, keys and sessions; traffic from both, from strangers with made-up cookies,
+ * and from newcomers registering; then `server` killed with SIGKILL for a few seconds and started
+ * again, and the traffic kept up until every kind of request succeeds again.
+ */
+export async function runOutage(platform: TestPlatform, server: OwnedServer): Promise<OutageRun> {
+  const [alice, bob] = await Promise.all([platform.newUser(), platform.newUser()]);
+  await Promise.all([alice, bob].map((user) => user.client.post('/api/keys', { name: keyNameOf(user) })));
+  const registered: string[] = [];
+  const load = new SteadyLoad({
+    'chat:alice': () => chat(platform, alice),
+    'chat:bob': () => chat(platform, bob),
+    'dashboard:alice': () => alice.client.get('/api/dashboard/cost'),
+    'keys:bob': () => bob.client.get('/api/keys'),
+    'stranger:keys': () => stranger(platform).get('/api/keys'),
+    'stranger:session': () => stranger(platform).get('/api/auth/session'),
+    register: async () => {
+      const email = `newcomer-${randomUUID()}@example.com`;
+      const response = await platform.web().post('/api/register', { email, password: 'correct horse battery' });
+      if (response.status === 201) registered.push(email);
+      return response;
+    },
+  }, INTERVAL_MS);
+  try {
+    await sleep(BEFORE_MS);
+    const killedAt = load.now();
+    await server.kill();
+    await sleep(OUTAGE_MS);
+    await server.start();
+    const restartedAt = load.now();
+    const recovered = () => recoverableStreams(load).every((stream) => load.firstSuccess(stream, restartedAt));
+    const deadline = Date.now() + RECOVERY_LIMIT_MS;
+    while (!recovered() && Date.now() < deadline) await sleep(100);
+    await sleep(AFTER_RECOVERY_MS);
+    return { load, killedAt, restartedAt, alice, bob, registered };
+  } finally {
+    await load.stop();
+  }
+}
+
+/** Streams whose requests can succeed at all: made-up cookies never do. */
+export function recoverableStreams(load: SteadyLoad): string[] {
+  return [...new Set(load.samples.map((sample) => sample.stream))].filter((stream) => !stream.startsWith('stranger:'));
+}
+
+/** A chat of the backend surface for `user`, on the solo plan, billed to the user's own agent, from an IP of its own. */
+function chat(platform: TestPlatform, user: TestUser) {
+  return platform.backend().post('/api/ai/chat', { messages: [{ role: 'user', content: 'Hello through the outage' }], max_tokens: 32 }, {
+    authorization: `Bearer ${TEST_INTERNAL_API_KEY}`,
+    'x-user-id': user.id,
+    'x-user-plan': 'solo',
+    'x-billing-subscription-id': `sub-${user.id}`,
+    'x-agent-id': agentOf(user),
+  });
+}
+
+/** Somebody with a session cookie nobody issued. */
+function stranger(platform: TestPlatform): TestClient {
+  const client = platform.web();
+  client.setCookie(SESSION_COOKIE, randomUUID());
+  return client;
+}
+
+export const succeeded = (sample: Sample) => sample.status >= 200 && sample.status < 300;
+
+/** The samples of `run` sent while the server was down. */
+export const duringOutage = (run: OutageRun, stream: string) => run.load.of(stream, run.killedAt, run.restartedAt);
