@@ -13,7 +13,7 @@
 // subjects and bench:-prefixed Redis keys, register + log in one user, then the four scenarios.
 // Every child is stopped at the end, on failure and on SIGINT/SIGTERM; a watchdog bounds the run.
 // Then, with those stopped, the SCENARIOS below one by one, each booting its own platform with its own
-// settings (see the head of each file): provisioning, AI chat, usage writes, watchdog checks.
+// settings (see the head of each file): provisioning, AI chat, usage writes, watchdog checks, faults.
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +43,7 @@ const SCENARIOS = [
   { file: 'ai-chat.mjs', title: 'AI chat at a fixed upstream latency', timeoutMs: 4 * 60_000 },
   { file: 'usage-worker.mjs', title: 'usage events written per second', timeoutMs: 5 * 60_000 },
   { file: 'watchdog.mjs', title: 'watchdog check throughput', timeoutMs: 5 * 60_000 },
+  { file: 'faults.mjs', title: 'Redis, NATS and PostgreSQL killed under chat load', timeoutMs: 5 * 60_000 },
 ].filter((scenario) => !scenario.skip);
 
 // --- lifecycle ------------------------------------------------------------------------------------

@@ -1,0 +1,236 @@
+// npm run bench:faults: chat load at a steady rate while Redis, NATS and PostgreSQL, each of the
+// platform's own, are killed with SIGKILL and started again, one after the other. Reports per outage
+// the share of failures answered fast, the time to the first success after the restart, and what was
+// lost or doubled (usage rows against chats served, the quota against the usage); all must be 0.
+//
+//   BENCH_FAULT_RATE       chats per second (default 40), plus 10 signed-in reads per second
+//   BENCH_FAULT_OUTAGE_MS  how long each server stays dead (default 3000)
+//
+// Starts its own PostgreSQL, Redis (append-only file, fsync always) and NATS (JetStream) on free ports
+// through libs/testing, then sandbox, identity, ai-gateway, usage and gateway as child processes on
+// them. Each outage bills its chats to users of its own, so its counts are its own.
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureInstalled, ROOT } from '../lib.mjs';
+import { call, sleep, waitUntil } from './http.mjs';
+import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { resultLine } from './report.mjs';
+import { setting } from './settings.mjs';
+
+const PORTS = { WEB_PORT: 13030, BACKEND_PORT: 14030, SUMMARIZER_PORT: 13130, SANDBOX_PORT: 14630 };
+const WEB = `http://127.0.0.1:${PORTS.WEB_PORT}`;
+const BACKEND = `http://127.0.0.1:${PORTS.BACKEND_PORT}`;
+const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'usage', 'gateway'];
+const OUTAGES = ['redis', 'nats', 'postgres'];
+const KEY = 'bench-fault-key';
+const USERS_PER_OUTAGE = 16;
+/** A failure answered within this is a fast one: the caller was not kept waiting on a dead server. */
+const FAST_MS = 1000;
+const STEADY_MS = 3000;
+const RECOVERY_LIMIT_MS = 30_000;
+const DRAIN_LIMIT_MS = 90_000;
+
+const succeeded = (sample) => sample.status >= 200 && sample.status < 300;
+
+/** Sends each stream's requests at its own steady rate, answered or not, and keeps every answer. */
+function steadyLoad(streams) {
+  const started = Date.now();
+  const samples = [];
+  const inFlight = new Set();
+  const timers = Object.entries(streams).map(([stream, { perSecond, send }]) => setInterval(() => {
+    const sentAt = Date.now() - started;
+    const { request, tag } = send();
+    const done = request.then(
+      (response) => samples.push({ stream, tag, sentAt, ms: Date.now() - started - sentAt, status: response.status, body: response.json }),
+      () => samples.push({ stream, tag, sentAt, ms: Date.now() - started - sentAt, status: 0 }),
+    ).finally(() => inFlight.delete(done));
+    inFlight.add(done);
+  }, 1000 / perSecond));
+  return {
+    samples,
+    now: () => Date.now() - started,
+    stop: async () => {
+      timers.forEach(clearInterval);
+      await Promise.all(inFlight);
+    },
+  };
+}
+
+async function main() {
+  const rate = setting('BENCH_FAULT_RATE', 40);
+  const outageMs = setting('BENCH_FAULT_OUTAGE_MS', 3000, { integer: true });
+  ensureInstalled();
+  await build('bench:faults');
+  const { startOwnedInfra } = await import('@platform/testing');
+  const { quotaKeys } = await import(path.join(ROOT, 'services', 'ai-gateway', 'dist', 'quota', 'quota-period.js'));
+  const { Redis } = await import('ioredis');
+
+  const infra = await startOwnedInfra();
+  const databaseUrl = new URL(infra.databaseUrl);
+  databaseUrl.pathname = '/platform';
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    NATS_PREFIX: '',
+    REDIS_PREFIX: '',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    SANDBOX_HOST: '127.0.0.1',
+    SANDBOX_SMTP_PORT: '0',
+    ...Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, String(port)])),
+    INTERNAL_API_KEY: KEY,
+    TRUST_PROXY: 'true',
+    OPENROUTER_BASE_URL: `http://127.0.0.1:${PORTS.SANDBOX_PORT}/openrouter/api/v1`,
+    ANTHROPIC_BASE_URL: `http://127.0.0.1:${PORTS.SANDBOX_PORT}/anthropic`,
+    OPENAI_BASE_URL: `http://127.0.0.1:${PORTS.SANDBOX_PORT}/openai/v1`,
+    USAGE_BATCH_MAX_WAIT_MS: '50',
+  };
+  const redis = new Redis(infra.redisUrl, { maxRetriesPerRequest: null });
+  // The bench's own reader rides out the Redis outage it causes; its reconnect errors are expected.
+  redis.on('error', () => undefined);
+  const database = new pg.Pool({ connectionString: env.DATABASE_URL, max: 2 });
+  process.on('SIGINT', () => void stopAll().then(() => infra.close()).then(() => process.exit(130)));
+  try {
+    await runToCompletion('migrate', process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { cwd: ROOT, env, timeoutMs: 120_000 });
+    const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
+    await waitUntil('GET /api/ai/health', async () => (await call('GET', `${BACKEND}/api/ai/health`)).status === 200, services, 90_000);
+    const reader = await signedIn(services);
+
+    let outage = OUTAGES[0];
+    let sequence = 0;
+    const load = steadyLoad({
+      chat: {
+        perSecond: rate,
+        send: () => {
+          sequence += 1;
+          const user = `bench-fault-${outage}-${sequence % USERS_PER_OUTAGE}`;
+          const request = call('POST', `${BACKEND}/api/ai/chat`, {
+            body: { messages: [{ role: 'user', content: 'Hello through the outage' }], max_tokens: 32 },
+            headers: { authorization: `Bearer ${KEY}`, 'x-user-id': user, 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_bench', 'x-forwarded-for': ipOf(sequence) },
+          });
+          return { request, tag: outage };
+        },
+      },
+      keys: { perSecond: 10, send: () => ({ request: call('GET', `${WEB}/api/keys`, { headers: { cookie: reader } }), tag: outage }) },
+    });
+
+    const phases = [];
+    try {
+      for (const name of OUTAGES) {
+        outage = name;
+        await sleep(STEADY_MS);
+        const killedAt = load.now();
+        await infra[name].kill();
+        await sleep(outageMs);
+        await infra[name].start();
+        const restartedAt = load.now();
+        const deadline = Date.now() + RECOVERY_LIMIT_MS;
+        while (Date.now() < deadline && !['chat', 'keys'].every((stream) => firstSuccess(load.samples, stream, restartedAt))) await sleep(50);
+        await sleep(STEADY_MS);
+        phases.push({ name, killedAt, restartedAt });
+      }
+    } finally {
+      await load.stop();
+    }
+
+    const outcomes = [];
+    for (const phase of phases) outcomes.push(await outcomeOf(phase, load.samples, database, redis, quotaKeys));
+    console.log(`
+Faults under load: ${rate} chats/s and 10 reads/s, each server dead ${outageMs} ms (${os.availableParallelism()} CPU cores shared by everything; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')})
+${table(outcomes)}
+`);
+    console.log(resultLine({ ratePerSec: rate, outageMs, outages: outcomes }));
+    return outcomes.some((outcome) => outcome.lost || outcome.doubled || outcome.quotaDrift || outcome.leakedReservations) ? 1 : 0;
+  } finally {
+    redis.disconnect();
+    await database.end();
+    await stopAll();
+    await infra.close();
+  }
+}
+
+/** A user registered and signed in through the real routes; its cookie. */
+async function signedIn(services) {
+  const email = `bench-fault-${Date.now()}@example.com`;
+  const credentials = { email, password: 'correct horse battery' };
+  await waitUntil('POST /api/register', async () => (await call('POST', `${WEB}/api/register`, { body: credentials, headers: { 'x-forwarded-for': '10.250.0.1' } })).status === 201, services, 30_000);
+  const login = await fetch(`${WEB}/api/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.250.0.2' }, body: JSON.stringify(credentials),
+  });
+  return login.headers.getSetCookie()[0].split(';')[0];
+}
+
+const ipOf = (sequence) => `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
+
+function firstSuccess(samples, stream, from) {
+  return samples.filter((sample) => sample.stream === stream && sample.sentAt >= from && succeeded(sample)).sort((a, b) => a.sentAt - b.sentAt)[0];
+}
+
+/**
+ * One outage in numbers. A chat cut off by the kill (in flight then, failed) may have been served
+ * and billed all the same, so it counts neither as lost nor as doubled.
+ */
+async function outcomeOf({ name, killedAt, restartedAt }, samples, database, redis, quotaKeys) {
+  const during = (stream) => samples.filter((sample) => sample.stream === stream && sample.sentAt >= killedAt && sample.sentAt < restartedAt);
+  const failed = [...during('chat'), ...during('keys')].filter((sample) => !succeeded(sample));
+  const chats = samples.filter((sample) => sample.stream === 'chat' && sample.tag === name);
+  const served = chats.filter(succeeded);
+  const cutOff = chats.filter((sample) => !succeeded(sample) && sample.sentAt <= killedAt && sample.sentAt + sample.ms >= killedAt).length;
+  const deadline = Date.now() + DRAIN_LIMIT_MS;
+  let rows = 0;
+  do {
+    const { rows: [row] } = await database.query(`SELECT count(*)::int AS n FROM usage.usage_logs WHERE user_id LIKE $1`, [`bench-fault-${name}-%`]);
+    rows = row.n;
+    if (rows >= served.length) break;
+    await sleep(250);
+  } while (Date.now() < deadline);
+  const tokensPerChat = served[0]?.body?.usage?.total_tokens ?? 0;
+  let used = 0;
+  let reserved = 0;
+  for (let index = 0; index < USERS_PER_OUTAGE; index += 1) {
+    const [settled, open] = await redis.hmget(quotaKeys('', `bench-fault-${name}-${index}`, new Date()).month, 'used', 'reserved');
+    used += Number(settled ?? 0);
+    reserved += Number(open ?? 0);
+  }
+  const recovery = (stream) => (firstSuccess(samples, stream, restartedAt)?.sentAt ?? Number.NaN) - restartedAt;
+  return {
+    outage: name,
+    sentDuringOutage: during('chat').length + during('keys').length,
+    failedDuringOutage: failed.length,
+    fastFailureShare: failed.length ? Number((failed.filter((sample) => sample.status && sample.ms <= FAST_MS).length / failed.length).toFixed(3)) : 1,
+    slowestFailureMs: Math.max(0, ...failed.map((sample) => sample.ms)),
+    firstChatAfterRestartMs: recovery('chat'),
+    firstReadAfterRestartMs: recovery('keys'),
+    chatsServed: served.length,
+    usageRows: rows,
+    lost: Math.max(0, served.length - rows),
+    doubled: Math.max(0, rows - served.length - cutOff),
+    quotaDrift: used - rows * tokensPerChat,
+    leakedReservations: reserved,
+  };
+}
+
+function table(outcomes) {
+  const columns = [
+    ['outage', 'outage'], ['sent while down', 'sentDuringOutage'], ['failed', 'failedDuringOutage'], ['fast share', 'fastFailureShare'],
+    ['slowest failure ms', 'slowestFailureMs'], ['first chat ms', 'firstChatAfterRestartMs'], ['first read ms', 'firstReadAfterRestartMs'],
+    ['served', 'chatsServed'], ['usage rows', 'usageRows'], ['lost', 'lost'], ['doubled', 'doubled'], ['quota drift', 'quotaDrift'], ['leaked', 'leakedReservations'],
+  ];
+  const rows = outcomes.map((outcome) => columns.map(([, key]) => String(outcome[key])));
+  const widths = columns.map(([header], index) => Math.max(header.length, ...rows.map((row) => row[index].length)));
+  const line = (cells) => cells.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');
+  return [line(columns.map(([header]) => header)), ...rows.map(line)].join('\n');
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error) => {
+    console.error(`\nbench:faults: ${error.message}`);
+    for (const service of error.services ?? []) console.error(describeOutput(service));
+    await stopAll().catch(() => undefined);
+    process.exit(1);
+  },
+);
