@@ -21,6 +21,8 @@ export interface OutageCase {
   server: 'postgres' | 'redis' | 'nats';
   /** Streams that need the server: each must fail, fast, while it is down (proof the outage reached them). */
   failing: string[];
+  /** Streams that do not need it: each must keep succeeding while it is down. */
+  serving: string[];
   /** Lines the usage service (a process of its own here) logs exactly once for the outage. */
   loggedOnce: string[];
 }
@@ -29,7 +31,7 @@ export interface OutageCase {
  * One server of the platform's own killed under load and started again (issue "fail closed and
  * fail fast"), with every property the platform must keep through it as one test each.
  */
-export function describeOutage({ server, failing, loggedOnce }: OutageCase): void {
+export function describeOutage({ server, failing, serving, loggedOnce }: OutageCase): void {
   describe(`${server} killed under load and started again`, () => {
     let infra: OwnedInfra;
     let platform: TestPlatform;
@@ -81,6 +83,13 @@ export function describeOutage({ server, failing, loggedOnce }: OutageCase): voi
 
     it.each(failing)('fails %s while the server is down (the outage reached it)', (stream) => {
       expect(duringOutage(run, stream).some((sample) => sample.status === 503)).toBe(true);
+    });
+
+    // Nothing goes without NATS: every request crosses it.
+    if (serving.length) it.each(serving)('keeps serving %s while the server is down', (stream) => {
+      const samples = duringOutage(run, stream);
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.filter((sample) => !succeeded(sample))).toEqual([]);
     });
 
     it(`serves every kind of request again within ${RECOVERY_MS / 1000} s of the restart`, () => {

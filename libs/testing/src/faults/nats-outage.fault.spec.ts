@@ -3,5 +3,6 @@ import { describeOutage } from './describe-outage.js';
 describeOutage({
   server: 'nats',
   failing: ['chat:alice', 'keys:bob', 'dashboard:alice', 'register', 'stranger:keys', 'stranger:session'],
+  serving: [],
   loggedOnce: ['nats unavailable', 'nats available again', 'nats-handlers unavailable', 'nats-handlers available again'],
 });

@@ -3,5 +3,6 @@ import { describeOutage } from './describe-outage.js';
 describeOutage({
   server: 'postgres',
   failing: ['keys:bob', 'dashboard:alice', 'register', 'stranger:keys'],
+  serving: ['chat:alice', 'chat:bob'],
   loggedOnce: ['postgres unavailable', 'postgres available again'],
 });
