@@ -1,5 +1,6 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readiness } from './readiness.js';
 
 export const PROBE_OPTIONS = Symbol('PROBE_OPTIONS');
@@ -34,6 +35,12 @@ export class ProbeServer implements OnApplicationBootstrap, OnApplicationShutdow
       server.listen(this.options.port, this.options.host, () => resolve());
     });
     this.server = server;
+    new Logger('Probes').log({ msg: 'probes listening', url: `http://${this.options.host}:${this.port}` });
+  }
+
+  /** The port the probes listen on (the one configured, or the one the system gave for 0). */
+  get port(): number | undefined {
+    return (this.server?.address() as AddressInfo | null)?.port;
   }
 
   async onApplicationShutdown(): Promise<void> {
