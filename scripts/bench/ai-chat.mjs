@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, waitUntil } from './http.mjs';
+import { benchPlatformEnv } from './platform-env.mjs';
 import { build, describeOutput, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
@@ -45,22 +46,7 @@ async function main() {
   const { deleteRedisKeys, LlmSandbox } = await import('@platform/testing');
 
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const env = {
-    ...process.env,
-    REDIS_URL: redisUrl,
-    NATS_PREFIX: 'benchai.',
-    REDIS_PREFIX,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    SANDBOX_HOST: '127.0.0.1',
-    SANDBOX_SMTP_PORT: '0',
-    ...Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, String(port)])),
-    INTERNAL_API_KEY: KEY,
-    TRUST_PROXY: 'true',
-    OPENROUTER_BASE_URL: `${SANDBOX}/openrouter/api/v1`,
-    ANTHROPIC_BASE_URL: `${SANDBOX}/anthropic`,
-    OPENAI_BASE_URL: `${SANDBOX}/openai/v1`,
-  };
+  const env = benchPlatformEnv({ ports: PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchai.', REDIS_PREFIX });
   await deleteRedisKeys(REDIS_PREFIX);
   const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));

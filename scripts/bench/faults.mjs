@@ -1,7 +1,8 @@
 // npm run bench:faults: chat load at a steady rate while Redis, NATS and PostgreSQL, each of the
 // platform's own, are killed with SIGKILL and started again, one after the other. Reports per outage
 // the share of failures answered fast, the time to the first success after the restart, and what was
-// lost or doubled (usage rows against chats served, the quota against the usage); all must be 0.
+// lost or doubled (usage rows against chats served, the quota against the usage, reservations still
+// open once their lease has lapsed); all must be 0.
 //
 //   BENCH_FAULT_RATE       chats per second (default 40), plus 10 signed-in reads per second
 //   BENCH_FAULT_OUTAGE_MS  how long each server stays dead (default 3000)
@@ -14,6 +15,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureInstalled, ROOT } from '../lib.mjs';
 import { call, sleep, waitUntil } from './http.mjs';
+import { benchPlatformEnv } from './platform-env.mjs';
 import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
@@ -29,6 +31,11 @@ const USERS_PER_OUTAGE = 16;
 const FAST_MS = 1000;
 const STEADY_MS = 3000;
 const RECOVERY_LIMIT_MS = 30_000;
+/**
+ * Quota leases of the benchmark's ai-gateway: a reservation whose answer the kill cut off stays
+ * counted until its lease lapses, so reservations are judged this long after the kill.
+ */
+const LEASE_MS = 10_000;
 const DRAIN_LIMIT_MS = 90_000;
 
 const succeeded = (sample) => sample.status >= 200 && sample.status < 300;
@@ -63,31 +70,27 @@ async function main() {
   ensureInstalled();
   await build('bench:faults');
   const { startOwnedInfra } = await import('@platform/testing');
-  const { quotaKeys } = await import(path.join(ROOT, 'services', 'ai-gateway', 'dist', 'quota', 'quota-period.js'));
+  const quota = {
+    ...await import(path.join(ROOT, 'services', 'ai-gateway', 'dist', 'quota', 'quota-period.js')),
+    ...await import(path.join(ROOT, 'services', 'ai-gateway', 'dist', 'quota', 'quota-scripts.js')),
+  };
   const { Redis } = await import('ioredis');
 
   const infra = await startOwnedInfra();
   const databaseUrl = new URL(infra.databaseUrl);
   databaseUrl.pathname = '/platform';
-  const env = {
-    ...process.env,
+  const env = benchPlatformEnv({
+    ports: PORTS,
+    internalKey: KEY,
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL: infra.redisUrl,
     NATS_URL: infra.natsUrl,
     NATS_PREFIX: '',
     REDIS_PREFIX: '',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    SANDBOX_HOST: '127.0.0.1',
-    SANDBOX_SMTP_PORT: '0',
-    ...Object.fromEntries(Object.entries(PORTS).map(([name, port]) => [name, String(port)])),
-    INTERNAL_API_KEY: KEY,
-    TRUST_PROXY: 'true',
-    OPENROUTER_BASE_URL: `http://127.0.0.1:${PORTS.SANDBOX_PORT}/openrouter/api/v1`,
-    ANTHROPIC_BASE_URL: `http://127.0.0.1:${PORTS.SANDBOX_PORT}/anthropic`,
-    OPENAI_BASE_URL: `http://127.0.0.1:${PORTS.SANDBOX_PORT}/openai/v1`,
     USAGE_BATCH_MAX_WAIT_MS: '50',
-  };
+    AI_CHAT_BUDGET_MS: String(LEASE_MS - 2000),
+    AI_QUOTA_LEASE_MS: String(LEASE_MS),
+  });
   const redis = new Redis(infra.redisUrl, { maxRetriesPerRequest: null });
   // The bench's own reader rides out the Redis outage it causes; its reconnect errors are expected.
   redis.on('error', () => undefined);
@@ -123,6 +126,7 @@ async function main() {
         outage = name;
         await sleep(STEADY_MS);
         const killedAt = load.now();
+        const killedAtWall = Date.now();
         await infra[name].kill();
         await sleep(outageMs);
         await infra[name].start();
@@ -130,20 +134,20 @@ async function main() {
         const deadline = Date.now() + RECOVERY_LIMIT_MS;
         while (Date.now() < deadline && !['chat', 'keys'].every((stream) => firstSuccess(load.samples, stream, restartedAt))) await sleep(50);
         await sleep(STEADY_MS);
-        phases.push({ name, killedAt, restartedAt });
+        phases.push({ name, killedAt, killedAtWall, restartedAt });
       }
     } finally {
       await load.stop();
     }
 
     const outcomes = [];
-    for (const phase of phases) outcomes.push(await outcomeOf(phase, load.samples, database, redis, quotaKeys));
+    for (const phase of phases) outcomes.push(await outcomeOf(phase, load.samples, database, redis, quota));
     console.log(`
 Faults under load: ${rate} chats/s and 10 reads/s, each server dead ${outageMs} ms (${os.availableParallelism()} CPU cores shared by everything; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')})
 ${table(outcomes)}
 `);
     console.log(resultLine({ ratePerSec: rate, outageMs, outages: outcomes }));
-    return outcomes.some((outcome) => outcome.lost || outcome.doubled || outcome.quotaDrift || outcome.leakedReservations) ? 1 : 0;
+    return outcomes.some((outcome) => outcome.lost || outcome.doubled || outcome.quotaDrift || outcome.openAfterLease) ? 1 : 0;
   } finally {
     redis.disconnect();
     await database.end();
@@ -173,7 +177,7 @@ function firstSuccess(samples, stream, from) {
  * One outage in numbers. A chat cut off by the kill (in flight then, failed) may have been served
  * and billed all the same, so it counts neither as lost nor as doubled.
  */
-async function outcomeOf({ name, killedAt, restartedAt }, samples, database, redis, quotaKeys) {
+async function outcomeOf({ name, killedAt, killedAtWall, restartedAt }, samples, database, redis, { quotaKeys, COUNTED }) {
   const during = (stream) => samples.filter((sample) => sample.stream === stream && sample.sentAt >= killedAt && sample.sentAt < restartedAt);
   const failed = [...during('chat'), ...during('keys')].filter((sample) => !succeeded(sample));
   const chats = samples.filter((sample) => sample.stream === 'chat' && sample.tag === name);
@@ -188,10 +192,13 @@ async function outcomeOf({ name, killedAt, restartedAt }, samples, database, red
     await sleep(250);
   } while (Date.now() < deadline);
   const tokensPerChat = served[0]?.body?.usage?.total_tokens ?? 0;
+  await sleep(killedAtWall + LEASE_MS - Date.now());
   let used = 0;
   let reserved = 0;
   for (let index = 0; index < USERS_PER_OUTAGE; index += 1) {
-    const [settled, open] = await redis.hmget(quotaKeys('', `bench-fault-${name}-${index}`, new Date()).month, 'used', 'reserved');
+    const { month, leases } = quotaKeys('', `bench-fault-${name}-${index}`, new Date());
+    await redis.eval(COUNTED, 2, month, leases); // releases lapsed leases, as the next reservation would
+    const [settled, open] = await redis.hmget(month, 'used', 'reserved');
     used += Number(settled ?? 0);
     reserved += Number(open ?? 0);
   }
@@ -209,7 +216,7 @@ async function outcomeOf({ name, killedAt, restartedAt }, samples, database, red
     lost: Math.max(0, served.length - rows),
     doubled: Math.max(0, rows - served.length - cutOff),
     quotaDrift: used - rows * tokensPerChat,
-    leakedReservations: reserved,
+    openAfterLease: reserved,
   };
 }
 
@@ -217,7 +224,7 @@ function table(outcomes) {
   const columns = [
     ['outage', 'outage'], ['sent while down', 'sentDuringOutage'], ['failed', 'failedDuringOutage'], ['fast share', 'fastFailureShare'],
     ['slowest failure ms', 'slowestFailureMs'], ['first chat ms', 'firstChatAfterRestartMs'], ['first read ms', 'firstReadAfterRestartMs'],
-    ['served', 'chatsServed'], ['usage rows', 'usageRows'], ['lost', 'lost'], ['doubled', 'doubled'], ['quota drift', 'quotaDrift'], ['leaked', 'leakedReservations'],
+    ['served', 'chatsServed'], ['usage rows', 'usageRows'], ['lost', 'lost'], ['doubled', 'doubled'], ['quota drift', 'quotaDrift'], ['reserved after lease', 'openAfterLease'],
   ];
   const rows = outcomes.map((outcome) => columns.map(([, key]) => String(outcome[key])));
   const widths = columns.map(([header], index) => Math.max(header.length, ...rows.map((row) => row[index].length)));
