@@ -40,36 +40,15 @@ const DRAIN_LIMIT_MS = 90_000;
 
 const succeeded = (sample) => sample.status >= 200 && sample.status < 300;
 
-/** Sends each stream's requests at its own steady rate, answered or not, and keeps every answer. */
-function steadyLoad(streams) {
-  const started = Date.now();
-  const samples = [];
-  const inFlight = new Set();
-  const timers = Object.entries(streams).map(([stream, { perSecond, send }]) => setInterval(() => {
-    const sentAt = Date.now() - started;
-    const { request, tag } = send();
-    const done = request.then(
-      (response) => samples.push({ stream, tag, sentAt, ms: Date.now() - started - sentAt, status: response.status, body: response.json }),
-      () => samples.push({ stream, tag, sentAt, ms: Date.now() - started - sentAt, status: 0 }),
-    ).finally(() => inFlight.delete(done));
-    inFlight.add(done);
-  }, 1000 / perSecond));
-  return {
-    samples,
-    now: () => Date.now() - started,
-    stop: async () => {
-      timers.forEach(clearInterval);
-      await Promise.all(inFlight);
-    },
-  };
-}
+/** An answer of call() in the shape SteadyLoad keeps. */
+const answer = (request) => request.then((response) => ({ status: response.status, headers: response.headers, body: response.json }));
 
 async function main() {
   const rate = setting('BENCH_FAULT_RATE', 40);
   const outageMs = setting('BENCH_FAULT_OUTAGE_MS', 3000, { integer: true });
   ensureInstalled();
   await build('bench:faults');
-  const { startOwnedInfra } = await import('@platform/testing');
+  const { startOwnedInfra, SteadyLoad } = await import('@platform/testing');
   const quota = {
     ...await import(path.join(ROOT, 'services', 'ai-gateway', 'dist', 'quota', 'quota-period.js')),
     ...await import(path.join(ROOT, 'services', 'ai-gateway', 'dist', 'quota', 'quota-scripts.js')),
@@ -104,26 +83,28 @@ async function main() {
 
     let outage = OUTAGES[0];
     let sequence = 0;
-    const load = steadyLoad({
+    const load = new SteadyLoad({
       chat: {
         perSecond: rate,
         send: () => {
           sequence += 1;
-          const user = `bench-fault-${outage}-${sequence % USERS_PER_OUTAGE}`;
-          const request = call('POST', `${BACKEND}/api/ai/chat`, {
+          return answer(call('POST', `${BACKEND}/api/ai/chat`, {
             body: { messages: [{ role: 'user', content: 'Hello through the outage' }], max_tokens: 32 },
-            headers: { authorization: `Bearer ${KEY}`, 'x-user-id': user, 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_bench', 'x-forwarded-for': ipOf(sequence) },
-          });
-          return { request, tag: outage };
+            headers: {
+              authorization: `Bearer ${KEY}`, 'x-user-id': `bench-fault-${outage}-${sequence % USERS_PER_OUTAGE}`, 'x-user-plan': 'solo',
+              'x-billing-subscription-id': 'sub_bench', 'x-forwarded-for': ipOf(sequence),
+            },
+          }));
         },
       },
-      keys: { perSecond: 10, send: () => ({ request: call('GET', `${WEB}/api/keys`, { headers: { cookie: reader } }), tag: outage }) },
+      keys: { perSecond: 10, send: () => answer(call('GET', `${WEB}/api/keys`, { headers: { cookie: reader } })) },
     });
 
     const phases = [];
     try {
       for (const name of OUTAGES) {
         outage = name;
+        const startedAt = load.now();
         await sleep(STEADY_MS);
         const killedAt = load.now();
         const killedAtWall = Date.now();
@@ -132,16 +113,16 @@ async function main() {
         await infra[name].start();
         const restartedAt = load.now();
         const deadline = Date.now() + RECOVERY_LIMIT_MS;
-        while (Date.now() < deadline && !['chat', 'keys'].every((stream) => firstSuccess(load.samples, stream, restartedAt))) await sleep(50);
+        while (Date.now() < deadline && !['chat', 'keys'].every((stream) => load.firstSuccess(stream, restartedAt))) await sleep(50);
         await sleep(STEADY_MS);
-        phases.push({ name, killedAt, killedAtWall, restartedAt });
+        phases.push({ name, startedAt, endedAt: load.now(), killedAt, killedAtWall, restartedAt });
       }
     } finally {
       await load.stop();
     }
 
     const outcomes = [];
-    for (const phase of phases) outcomes.push(await outcomeOf(phase, load.samples, database, redis, quota));
+    for (const phase of phases) outcomes.push(await outcomeOf(phase, load, database, redis, quota));
     console.log(`
 Faults under load: ${rate} chats/s and 10 reads/s, each server dead ${outageMs} ms (${os.availableParallelism()} CPU cores shared by everything; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')})
 ${table(outcomes)}
@@ -169,18 +150,15 @@ async function signedIn(services) {
 
 const ipOf = (sequence) => `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
 
-function firstSuccess(samples, stream, from) {
-  return samples.filter((sample) => sample.stream === stream && sample.sentAt >= from && succeeded(sample)).sort((a, b) => a.sentAt - b.sentAt)[0];
-}
-
 /**
  * One outage in numbers. A chat cut off by the kill (in flight then, failed) may have been served
  * and billed all the same, so it counts neither as lost nor as doubled.
  */
-async function outcomeOf({ name, killedAt, killedAtWall, restartedAt }, samples, database, redis, { quotaKeys, COUNTED }) {
-  const during = (stream) => samples.filter((sample) => sample.stream === stream && sample.sentAt >= killedAt && sample.sentAt < restartedAt);
+async function outcomeOf({ name, startedAt, endedAt, killedAt, killedAtWall, restartedAt }, load, database, redis, { quotaKeys, COUNTED }) {
+  const during = (stream) => load.of(stream, killedAt, restartedAt);
   const failed = [...during('chat'), ...during('keys')].filter((sample) => !succeeded(sample));
-  const chats = samples.filter((sample) => sample.stream === 'chat' && sample.tag === name);
+  // The outage's users are set when it starts: a chat sent in its window is billed to one of them.
+  const chats = load.of('chat', startedAt, endedAt);
   const served = chats.filter(succeeded);
   const cutOff = chats.filter((sample) => !succeeded(sample) && sample.sentAt <= killedAt && sample.sentAt + sample.ms >= killedAt).length;
   const deadline = Date.now() + DRAIN_LIMIT_MS;
@@ -202,7 +180,7 @@ async function outcomeOf({ name, killedAt, killedAtWall, restartedAt }, samples,
     used += Number(settled ?? 0);
     reserved += Number(open ?? 0);
   }
-  const recovery = (stream) => (firstSuccess(samples, stream, restartedAt)?.sentAt ?? Number.NaN) - restartedAt;
+  const recovery = (stream) => (load.firstSuccess(stream, restartedAt)?.sentAt ?? Number.NaN) - restartedAt;
   return {
     outage: name,
     sentDuringOutage: during('chat').length + during('keys').length,

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SESSION_COOKIE } from '@platform/contracts';
 import type { TestPlatform, TestUser } from '../platform.js';
-import { TestClient } from '../test-client.js';
+import { TestClient, type TestResponse } from '../test-client.js';
 import { TEST_INTERNAL_API_KEY } from '../test-env.js';
 import type { OwnedServer } from './owned-server.js';
 import { SteadyLoad, type Sample } from './steady-load.js';
 
-/** Each stream sends one request this often: about 70 requests a second in all. */
-const INTERVAL_MS = 100;
+/** Each stream's requests a second: about 70 in all. */
+const PER_SECOND = 10;
 const BEFORE_MS = 1500;
 const OUTAGE_MS = 2500;
 /** After the restart, load goes on until every stream has succeeded again, for at most this long. */
@@ -38,20 +38,21 @@ export async function runOutage(platform: TestPlatform, server: OwnedServer): Pr
   const [alice, bob] = await Promise.all([platform.newUser(), platform.newUser()]);
   await Promise.all([alice, bob].map((user) => user.client.post('/api/keys', { name: keyNameOf(user) })));
   const registered: string[] = [];
+  const steady = (send: () => Promise<TestResponse>) => ({ perSecond: PER_SECOND, send });
   const load = new SteadyLoad({
-    'chat:alice': () => chat(platform, alice),
-    'chat:bob': () => chat(platform, bob),
-    'dashboard:alice': () => alice.client.get('/api/dashboard/cost'),
-    'keys:bob': () => bob.client.get('/api/keys'),
-    'stranger:keys': () => stranger(platform).get('/api/keys'),
-    'stranger:session': () => stranger(platform).get('/api/auth/session'),
-    register: async () => {
+    'chat:alice': steady(() => chat(platform, alice)),
+    'chat:bob': steady(() => chat(platform, bob)),
+    'dashboard:alice': steady(() => alice.client.get('/api/dashboard/cost')),
+    'keys:bob': steady(() => bob.client.get('/api/keys')),
+    'stranger:keys': steady(() => stranger(platform).get('/api/keys')),
+    'stranger:session': steady(() => stranger(platform).get('/api/auth/session')),
+    register: steady(async () => {
       const email = `newcomer-${randomUUID()}@example.com`;
       const response = await platform.web().post('/api/register', { email, password: 'correct horse battery' });
       if (response.status === 201) registered.push(email);
       return response;
-    },
-  }, INTERVAL_MS);
+    }),
+  });
   try {
     await sleep(BEFORE_MS);
     const killedAt = load.now();

@@ -1,4 +1,9 @@
-import type { TestResponse } from '../test-client.js';
+/** What a stream's request answered: a TestClient response, or the same fields from any client. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
 
 export interface Sample {
   stream: string;
@@ -10,13 +15,16 @@ export interface Sample {
   body: unknown;
 }
 
-export type Streams = Record<string, () => Promise<TestResponse>>;
+export interface Stream {
+  perSecond: number;
+  send: () => Promise<Answer>;
+}
 
 /**
- * Traffic at a steady rate, as clients send it: each stream sends a request every `intervalMs`
+ * Traffic at a steady rate, as clients send it: each stream sends `perSecond` requests a second
  * whether or not the last one has been answered, so a request stuck on a dead dependency shows as
  * one long sample instead of slowing the load down. A request that throws (the gateway itself went
- * away) is a sample with status 0.
+ * away) is a sample with status 0. Used by the fault suite and `npm run bench:faults`.
  */
 export class SteadyLoad {
   readonly samples: Sample[] = [];
@@ -24,9 +32,9 @@ export class SteadyLoad {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly streams: Streams, intervalMs: number) {
-    for (const [stream, send] of Object.entries(streams)) {
-      this.timers.push(setInterval(() => this.send(stream, send), intervalMs));
+  constructor(streams: Record<string, Stream>) {
+    for (const [stream, { perSecond, send }] of Object.entries(streams)) {
+      this.timers.push(setInterval(() => this.send(stream, send), 1000 / perSecond));
     }
   }
 
@@ -50,7 +58,7 @@ export class SteadyLoad {
     return this.of(stream, from).sort((a, b) => a.sentAt - b.sentAt).find((sample) => sample.status >= 200 && sample.status < 300);
   }
 
-  private send(stream: string, send: () => Promise<TestResponse>): void {
+  private send(stream: string, send: () => Promise<Answer>): void {
     const sentAt = this.now();
     const done = send().then(
       (response) => { this.samples.push({ stream, sentAt, ms: this.now() - sentAt, status: response.status, headers: response.headers, body: response.body }); },
