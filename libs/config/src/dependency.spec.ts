@@ -1,12 +1,12 @@
-import { Dependency } from './dependency.js';
+import { Dependency, type DependencyOptions } from './dependency.js';
 
 describe('Dependency', () => {
   let now = 0;
   let lines: { level: string; line: Record<string, unknown> }[];
-  const sut = () => new Dependency('redis', {
+  const sut = (options: DependencyOptions = {}) => new Dependency('redis', {
     warn: (line: Record<string, unknown>) => lines.push({ level: 'warn', line }),
     log: (line: Record<string, unknown>) => lines.push({ level: 'info', line }),
-  }, () => now);
+  }, options, () => now);
 
   beforeEach(() => {
     now = 1000;
@@ -39,5 +39,25 @@ describe('Dependency', () => {
   it('logs nothing for a success while available', () => {
     sut().recovered();
     expect(lines).toEqual([]);
+  });
+
+  it('starts down, without logging an outage, when it starts down, and is available after its first success', () => {
+    const dependency = sut({ startsDown: true });
+    dependency.failed(new Error('not connected yet'));
+    expect(dependency.available).toBe(false);
+    dependency.recovered();
+    expect([dependency.available, lines]).toEqual([true, []]);
+  });
+
+  it('ends an outage only after recoverAfter successes in a row, so alternating calls log it once', () => {
+    const dependency = sut({ recoverAfter: 3 });
+    for (let call = 0; call < 4; call += 1) {
+      dependency.failed('frozen replica');
+      dependency.recovered();
+    }
+    expect([dependency.available, lines.length]).toEqual([false, 1]);
+    dependency.recovered();
+    dependency.recovered();
+    expect([dependency.available, lines[1]?.line.msg]).toEqual([true, 'redis available again']);
   });
 });

@@ -9,7 +9,7 @@ export interface ReadinessReport {
   degraded: string[];
 }
 
-export interface DependencyOptions {
+export interface ReadinessOptions {
   /** The process keeps serving without it: its outage degrades, it does not make the process unready. */
   optional?: boolean;
 }
@@ -25,7 +25,7 @@ export class Readiness {
   private readonly logger = new Logger('Readiness');
 
   /** The same name gives the same dependency: two clients of one Redis share its outage. */
-  dependency(name: string, options: DependencyOptions = {}): Dependency {
+  dependency(name: string, options: ReadinessOptions = {}): Dependency {
     const known = this.dependencies.get(name);
     if (known) return known.dependency;
     const dependency = new Dependency(name, this.logger);
@@ -34,7 +34,7 @@ export class Readiness {
   }
 
   /** A dependency made before the application existed (the NATS server's connection). */
-  add(dependency: Dependency, options: DependencyOptions = {}): void {
+  add(dependency: Dependency, options: ReadinessOptions = {}): void {
     this.dependencies.set(dependency.name, { dependency, optional: options.optional ?? false });
   }
 

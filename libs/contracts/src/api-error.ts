@@ -28,11 +28,13 @@ export const SERVICE_UNAVAILABLE = 'Service unavailable';
 
 /**
  * Something this request needs (a service, the database, the credential check) cannot be reached
- * now: 503 with Retry-After, never a guess and never a wait for the route's timeout. `dependency`
- * names it for the log; the client sees only the spec's shape.
+ * now: 503 with Retry-After, never a guess and never a wait for the route's timeout. The outage
+ * itself is logged once by whoever watches that dependency, not by each request it fails.
  */
 export class UnavailableError extends ApiError {
-  constructor(readonly dependency: string, message = SERVICE_UNAVAILABLE) {
+  constructor(message = SERVICE_UNAVAILABLE) {
     super(503, message, {}, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
   }
 }
+
+export const forbidden = () => new ApiError(403, 'Forbidden');

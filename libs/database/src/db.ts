@@ -52,7 +52,7 @@ export class Db implements OnApplicationShutdown {
         throw error;
       }
       this.postgres.failed(error);
-      throw new UnavailableError('postgres');
+      throw new UnavailableError();
     }
   }
 }

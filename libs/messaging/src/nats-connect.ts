@@ -3,20 +3,22 @@ import type { ConnectionOptions } from '@nats-io/transport-node';
 const FIRST_DELAY_MS = 100;
 const MAX_DELAY_MS = 1000;
 /** A quiet spell this long means a new outage: its reconnects start from the first delay again. */
-const BACKOFF_RESET_MS = 5000;
+const OUTAGE_GAP_MS = 5000;
 
 /**
- * The wait before each reconnect attempt: doubling from 100 ms to at most 1 s, with jitter so
- * replicas do not knock together. The cap keeps recovery within a second of NATS coming back.
+ * The wait before each reconnect attempt, growing with how long the outage has lasted: 100 ms at
+ * first, a quarter of the time spent so far later on, at most 1 s, with jitter so replicas do not
+ * knock together. It is a function of time, not of calls, because the client asks for a delay on
+ * every pass of its dial loop, not once per attempt. The cap keeps recovery within about a second.
  */
 export function reconnectBackoff(now: () => number = Date.now, random: () => number = Math.random): () => number {
-  let attempt = 0;
+  let outageStart = 0;
   let last = 0;
   return () => {
-    if (now() - last > BACKOFF_RESET_MS) attempt = 0;
-    last = now();
-    const delay = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** attempt);
-    attempt += 1;
+    const at = now();
+    if (at - last > OUTAGE_GAP_MS) outageStart = at;
+    last = at;
+    const delay = Math.min(MAX_DELAY_MS, Math.max(FIRST_DELAY_MS, (at - outageStart) / 4));
     return Math.round(delay * (0.75 + random() / 2));
   };
 }

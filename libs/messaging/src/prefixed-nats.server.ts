@@ -2,8 +2,11 @@ import { Logger } from '@nestjs/common';
 import { ServerNats, type CustomTransportStrategy, type NatsContext } from '@nestjs/microservices';
 import { Empty, type Msg } from '@nats-io/transport-node';
 import { Dependency } from '@platform/config';
+import { ROUTE_SUBJECTS } from '@platform/contracts';
 import { followStatus } from './nats-link.js';
-import { PROGRESS_INTERVAL_MS, PROGRESS_LIMIT_MS, progressHeaders } from './rpc-progress.js';
+import { PROGRESS_HEADERS, PROGRESS_INTERVAL_MS, PROGRESS_LIMIT_MS, wantsProgress } from './rpc-progress.js';
+
+const logger = new Logger('Nats');
 
 type NatsServerOptions = ConstructorParameters<typeof ServerNats>[0] & { queue: string };
 type NatsConnection = Parameters<ServerNats['bindEvents']>[0];
@@ -14,18 +17,23 @@ type NatsConnection = Parameters<ServerNats['bindEvents']>[0];
  * which is what lets parallel test files and environments share one NATS server. Closing the
  * connection ends these subscriptions, so none are tracked here.
  *
- * While a handler works, its caller hears a progress report every PROGRESS_INTERVAL_MS
- * (rpc-progress.ts): silence then means this replica is gone, and the caller fails at once.
+ * While a handler works, a caller that asked for it hears a progress report about every
+ * PROGRESS_INTERVAL_MS (rpc-progress.ts): silence then means this replica is gone. One ticker
+ * serves every request in hand, so a request costs no timer of its own.
  */
 export class PrefixedNatsServer extends ServerNats implements CustomTransportStrategy {
-  /** The handlers' own connection; startService registers it with the service's readiness. */
-  readonly link = new Dependency('nats-handlers', new Logger('Nats'));
+  /** The handlers' own connection, not ready until every subscription is in place; startService registers it. */
+  readonly link = new Dependency('nats-handlers', logger, { startsDown: true });
   private readonly queue: string;
+  private readonly inHand = new Map<Msg, number>();
+  private readonly ticker: NodeJS.Timeout;
   private subscribed: Promise<void> = Promise.resolve();
 
   constructor(private readonly prefix: string, options: NatsServerOptions) {
     super(options);
     this.queue = options.queue;
+    this.ticker = setInterval(() => this.reportProgress(), PROGRESS_INTERVAL_MS);
+    this.ticker.unref();
   }
 
   override bindEvents(client: NatsConnection): void {
@@ -38,35 +46,60 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
     this.subscribed = client.flush();
   }
 
-  /** Reports "listening" only once the server has every subscription, so the first request finds a responder. */
+  /** Reports "listening" (and ready) only once the server has every subscription, so the first request finds a responder. */
   override start(callback: (error?: unknown) => void): void {
     super.start((error?: unknown) => {
       if (error) return callback(error);
-      this.subscribed.then(() => callback(), callback);
+      this.subscribed.then(() => {
+        this.link.recovered();
+        callback();
+      }, callback);
     });
+  }
+
+  override async close(): Promise<void> {
+    clearInterval(this.ticker);
+    this.inHand.clear();
+    await super.close();
   }
 
   override getPublisher(message: Msg, id: string, context: NatsContext): (response: unknown) => unknown {
     const publish = super.getPublisher(message, id, context);
     if (!message.reply) return publish;
-    const started = Date.now();
-    const progress = setInterval(() => {
-      if (Date.now() - started > PROGRESS_LIMIT_MS) return clearInterval(progress);
+    if (wantsProgress(message)) this.inHand.set(message, Date.now());
+    return (packet: unknown) => {
+      this.inHand.delete(message);
       try {
-        message.respond(Empty, { headers: progressHeaders() });
-      } catch {
-        // The connection is closing; the caller's silence limit ends its wait.
-        clearInterval(progress);
+        return publish(packet);
+      } catch (error) {
+        // Most likely a reply over NATS's max_payload: the caller gets an error now instead of silence.
+        logger.error({ msg: 'Reply not sent', subject: context.getSubject(), cause: error instanceof Error ? error.message : String(error) });
+        return publish(this.failureOf(context.getSubject().slice(this.prefix.length)));
       }
-    }, PROGRESS_INTERVAL_MS);
-    return (response: unknown) => {
-      clearInterval(progress);
-      return publish(response);
     };
   }
 
   /** Disconnects and reconnects go to readiness, logged once per outage, instead of Nest's line per event. */
   override async handleStatusUpdates(client: NatsConnection): Promise<void> {
     await followStatus(client, this.link);
+  }
+
+  private failureOf(subject: string): object {
+    return ROUTE_SUBJECTS.has(subject)
+      ? { response: { status: 500, body: { error: 'Internal server error' } }, isDisposed: true }
+      : { err: { status: 'error', message: 'Internal server error' }, isDisposed: true };
+  }
+
+  private reportProgress(): void {
+    const now = Date.now();
+    for (const [message, since] of this.inHand) {
+      try {
+        if (now - since > PROGRESS_LIMIT_MS) throw new Error('no answer within the progress limit');
+        message.respond(Empty, { headers: PROGRESS_HEADERS });
+      } catch {
+        // Given up, or the connection is closing: the caller's silence limit ends its wait.
+        this.inHand.delete(message);
+      }
+    }
   }
 }

@@ -41,7 +41,7 @@ describe('ReplyInterceptor', () => {
   });
 
   it('turns an unavailable dependency on a route into 503 with Retry-After', async () => {
-    const reply = await firstValueFrom(sut.intercept(route, failing(new UnavailableError('postgres'))));
+    const reply = await firstValueFrom(sut.intercept(route, failing(new UnavailableError())));
     expect(reply).toEqual({ status: 503, body: { error: 'Service unavailable' }, headers: { 'Retry-After': '5' } });
   });
 

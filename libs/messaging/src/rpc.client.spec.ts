@@ -6,7 +6,7 @@ import { INFRA } from '@platform/testing';
 import { MessagingModule } from './messaging.module.js';
 import { RpcClient } from './rpc.client.js';
 import { RemoteError, ServiceUnavailableError } from './rpc-errors.js';
-import { progressHeaders } from './rpc-progress.js';
+import { PROGRESS_HEADERS } from './rpc-progress.js';
 
 const prefix = `t${randomBytes(4).toString('hex')}.`;
 const envelope: Envelope = { auth: null, params: {}, query: {}, body: {}, headers: {}, ip: '127.0.0.1', requestId: 'r1' };
@@ -63,7 +63,7 @@ describe('RpcClient', () => {
 
   it('waits past its silence limit while the listener reports progress', async () => {
     const slow = await listen(SUBJECTS.identity.getUser, (message) => {
-      const beat = setInterval(() => message.respond(Empty, { headers: progressHeaders() }), SILENCE_MS / 3);
+      const beat = setInterval(() => message.respond(Empty, { headers: PROGRESS_HEADERS }), SILENCE_MS / 3);
       setTimeout(() => {
         clearInterval(beat);
         message.respond(JSON.stringify({ id: packetOf(message).id, response: { status: 200, body: { late: true } }, isDisposed: true }));

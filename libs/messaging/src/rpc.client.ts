@@ -1,13 +1,16 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import type { Envelope, Reply, Subject } from '@platform/contracts';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { NatsLink } from './nats-link.js';
 import { isErrorReply, PayloadTooLargeError, RemoteError, ServiceUnavailableError } from './rpc-errors.js';
-import { isNoResponders, isProgress, PROGRESS_INTERVAL_MS } from './rpc-progress.js';
+import { isNoResponders, isProgress, PROGRESS_HEADERS, PROGRESS_INTERVAL_MS } from './rpc-progress.js';
 
 /** Three progress reports missed in a row: the replica holding the request is gone. */
 export const DEFAULT_SILENCE_MS = 3 * PROGRESS_INTERVAL_MS;
+
+/** How often pending calls are checked for their deadline and silence: one timer for all of them. */
+const SWEEP_MS = 100;
 
 interface NestReplyPacket {
   response?: unknown;
@@ -17,8 +20,10 @@ interface NestReplyPacket {
 interface PendingCall {
   subject: string;
   settle: (error: Error | null, response?: unknown) => void;
-  deadline: NodeJS.Timeout;
-  silence?: NodeJS.Timeout;
+  timeoutMs: number;
+  deadline: number;
+  /** When the handler was last heard from (the request being sent counts). */
+  heardAt: number;
 }
 
 /**
@@ -26,13 +31,17 @@ interface PendingCall {
  * Every call ends in one of three ways, each as soon as it is known: the answer; an error the
  * service sent; or ServiceUnavailableError, at once while NATS is down or nobody listens, within
  * `silenceMs` when the replica holding it stops reporting progress, at the timeout otherwise.
+ * Deadlines are checked by one sweep for all calls rather than timers per call: the gateway's hot path.
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
+  private readonly logger = new Logger('Rpc');
   private readonly inbox = `${createInbox()}.`;
   private readonly calls = new Map<string, PendingCall>();
   private readonly silenceMs: number;
+  private readonly sweeper: NodeJS.Timeout;
   private sequence = 0;
+  private inboxFailed = false;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
@@ -40,8 +49,10 @@ export class RpcClient implements OnApplicationShutdown {
     private readonly link: NatsLink,
   ) {
     this.silenceMs = options.silenceMs ?? DEFAULT_SILENCE_MS;
-    nats.subscribe(`${this.inbox}*`, { callback: (error, message) => { if (!error) this.receive(message); } });
-    link.onLost(() => this.failAll('disconnected', 'the NATS connection dropped'));
+    nats.subscribe(`${this.inbox}*`, { callback: (error, message) => (error ? this.inboxError(error) : this.receive(message)) });
+    link.onLost(() => this.failAll('the NATS connection dropped'));
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
   }
 
   send<Body = unknown>(subject: Subject, envelope: Envelope, timeoutMs?: number): Promise<Reply<Body>> {
@@ -56,7 +67,8 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
-    this.failAll('disconnected', 'the service is shutting down');
+    clearInterval(this.sweeper);
+    this.failAll('the service is shutting down');
   }
 
   private call(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs): Promise<unknown> {
@@ -66,15 +78,16 @@ export class RpcClient implements OnApplicationShutdown {
     const tooLarge = this.oversized(subject, payload);
     if (tooLarge) return Promise.reject(tooLarge);
     return new Promise((resolve, reject) => {
-      const expire = (reason: 'timeout' | 'silent', detail: string) => () => this.finish(token, new ServiceUnavailableError(subject, reason, detail));
+      const now = Date.now();
       this.calls.set(token, {
         subject,
         settle: (error, response) => (error ? reject(error) : resolve(response)),
-        deadline: setTimeout(expire('timeout', `no answer within ${timeoutMs} ms`), timeoutMs),
-        silence: this.silenceMs < timeoutMs ? setTimeout(expire('silent', `no progress for ${this.silenceMs} ms`), this.silenceMs) : undefined,
+        timeoutMs,
+        deadline: now + timeoutMs,
+        heardAt: now,
       });
       try {
-        this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}` });
+        this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}`, headers: PROGRESS_HEADERS });
       } catch (error) {
         this.finish(token, new ServiceUnavailableError(subject, 'disconnected', String(error)));
       }
@@ -95,7 +108,7 @@ export class RpcClient implements OnApplicationShutdown {
     if (!call) return;
     if (isNoResponders(message)) return this.finish(token, new ServiceUnavailableError(call.subject, 'no-responders', 'no service listens'));
     if (isProgress(message)) {
-      call.silence?.refresh();
+      call.heardAt = Date.now();
       return;
     }
     let packet: NestReplyPacket;
@@ -108,16 +121,32 @@ export class RpcClient implements OnApplicationShutdown {
     this.finish(token, null, packet.response);
   }
 
+  private sweep(): void {
+    const now = Date.now();
+    for (const [token, call] of this.calls) {
+      if (now >= call.deadline) {
+        this.finish(token, new ServiceUnavailableError(call.subject, 'timeout', `no answer within ${call.timeoutMs} ms`));
+      } else if (this.silenceMs < call.timeoutMs && now - call.heardAt >= this.silenceMs) {
+        this.finish(token, new ServiceUnavailableError(call.subject, 'silent', `no progress for ${this.silenceMs} ms`));
+      }
+    }
+  }
+
   private finish(token: string, error: Error | null, response?: unknown): void {
     const call = this.calls.get(token);
     if (!call) return;
     this.calls.delete(token);
-    clearTimeout(call.deadline);
-    clearTimeout(call.silence);
     call.settle(error, response);
   }
 
-  private failAll(reason: 'disconnected', detail: string): void {
-    for (const [token, call] of this.calls) this.finish(token, new ServiceUnavailableError(call.subject, reason, detail));
+  private failAll(detail: string): void {
+    for (const [token, call] of this.calls) this.finish(token, new ServiceUnavailableError(call.subject, 'disconnected', detail));
+  }
+
+  /** Every call would then fail as silent; the cause is worth one line. */
+  private inboxError(error: Error): void {
+    if (this.inboxFailed) return;
+    this.inboxFailed = true;
+    this.logger.error({ msg: 'Reply inbox subscription failed', cause: error.message });
   }
 }

@@ -110,7 +110,7 @@ describe('BufferedJobProducer', () => {
   it('holds a job the queue refuses as unavailable (Redis away), as any refusal that will pass', async () => {
     sut = producer(5);
     sink.down = true;
-    sink.failWith = new UnavailableError('redis');
+    sink.failWith = new UnavailableError();
     sut.enqueue(usage(1), randomUUID());
     await settle();
 

@@ -159,7 +159,7 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
       return queue;
     }
     if (outcome === 'failed') await this.discard(name, queue);
-    throw new UnavailableError('redis');
+    throw new UnavailableError();
   }
 
   private async discard(name: QueueName, queue: Queue): Promise<void> {

@@ -89,7 +89,7 @@ export class ChatService {
     const limit = MONTHLY_TOKEN_QUOTA[access.plan];
     if (limit === null) return null;
     const outcome = await this.quota.reserve(userId, limit, tokens, new Date()).catch(() => {
-      throw new UnavailableError('redis', M.quotaUnavailable);
+      throw new UnavailableError(M.quotaUnavailable);
     });
     if (outcome.admitted) return outcome.reservation;
     throw new ApiError(429, M.quotaExceeded, {

@@ -4,7 +4,8 @@ import {
   API_KEY_PREFIX, credentialDigest, EVENTS, isAuthContext, SESSION_COOKIE, SUBJECTS, unauthorized, UnavailableError,
   type AuthContext, type RouteDef,
 } from '@platform/contracts';
-import { EventBus, RpcClient } from '@platform/messaging';
+import { Dependency } from '@platform/config';
+import { EventBus, RpcClient, ServiceUnavailableError } from '@platform/messaging';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
 import type { GatewayEnv } from '../gateway.env.js';
 import { ServiceOutages } from '../routing/service-outages.js';
@@ -22,7 +23,8 @@ type Headers = Record<string, string | string[] | undefined>;
 /** Who is calling, by the route's auth mode (ARCHITECTURE.md, "A request's way", step 3). */
 @Injectable()
 export class AuthResolver implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Auth');
+  /** Identity answering errors or malformed callers: logged once while it lasts, not per request. */
+  private readonly brokenAnswers = new Dependency('credential lookups', new Logger('Auth'));
   private readonly cache: CredentialCache;
 
   constructor(
@@ -83,15 +85,17 @@ export class AuthResolver implements OnApplicationBootstrap {
     try {
       answer = await this.rpc.request<unknown>(subject, { digest });
     } catch (error) {
-      this.outages.failed(subject, error);
-      throw new UnavailableError('identity');
+      if (error instanceof ServiceUnavailableError) this.outages.failed(error);
+      else this.brokenAnswers.failed(error);
+      throw new UnavailableError();
     }
     this.outages.answered(subject);
-    if (answer === null) return null;
-    if (!isAuthContext(answer)) {
-      this.logger.error({ msg: 'Identity answered a credential lookup with something that is not a caller', subject });
-      throw new UnavailableError('identity');
+    if (answer !== null && !isAuthContext(answer)) {
+      this.brokenAnswers.failed('an answer that is not a whole AuthContext');
+      throw new UnavailableError();
     }
+    this.brokenAnswers.recovered();
+    if (answer === null) return null;
     this.cache.set(digest, answer);
     return answer;
   }

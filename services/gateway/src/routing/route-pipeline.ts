@@ -90,8 +90,8 @@ export class RoutePipeline {
       return reply.status(502).send({ error: 'Service unavailable' });
     }
     if (error instanceof ServiceUnavailableError) {
-      this.outages.failed(error.subject, error);
-      return this.failure(new UnavailableError(error.subject), request, reply);
+      this.outages.failed(error);
+      return this.failure(new UnavailableError(), request, reply);
     }
     if (error instanceof ApiError) return reply.headers(error.headers).status(error.status).send(error.toBody());
     // A body within the 1 MB limit whose envelope (headers, re-encoded numbers) outgrows a NATS message.

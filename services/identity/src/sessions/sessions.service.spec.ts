@@ -12,7 +12,7 @@ describe('SessionsService.login', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('answers 503 with Retry-After, logging nothing of its own, when the database cannot be reached', async () => {
-    const db = { asSystem: () => Promise.reject(new UnavailableError('postgres')) } as unknown as Db;
+    const db = { asSystem: () => Promise.reject(new UnavailableError()) } as unknown as Db;
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const sut = new SessionsService(db, new PasswordHasher(), {} as AuthContextFactory, {} as EventBus, new Clock());
 
