@@ -2,23 +2,33 @@
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
- * SQLSTATEs of a server that cannot serve now: class 08 (connection exception), shutting down or
- * crashed (57P01, 57P02), still starting or recovering (57P03), out of connections (53300).
+ * SQLSTATEs of a server that cannot serve now: class 08 (connection exception) but for 08P01, a
+ * protocol violation that is our bug; shutting down or crashed (57P01, 57P02); still starting or
+ * recovering (57P03); out of connections (53300).
  */
-const UNAVAILABLE_STATES = /^(08...|57P0[123]|53300)$/;
+const UNAVAILABLE_STATES = /^(08(?!P01)...|57P0[123]|53300)$/;
 
-/** What node-postgres and its pool say when a connection dies or cannot be had in time. */
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/i;
+/** What node-postgres says when a connection dies, or cannot be opened in time. */
+const UNREACHABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|Client was closed and is not queryable/i;
+
+/** node-postgres's pool, when every connection stayed busy for connectionTimeoutMillis: load, not an outage. */
+const POOL_EXHAUSTED = /timeout exceeded when trying to connect/i;
 
 /**
- * Whether an error means the database cannot be reached, as opposed to a query it refused. Only
- * the first is an outage (503, retry later); the second is a bug or a conflict, handled as such.
+ * Why a database call failed, when it is not the query's fault: `unreachable` (the server is down,
+ * restarting or cut off: an outage), or `busy` (every pooled connection stayed in use: load). Any
+ * other failure (undefined) is a query the database refused: a bug or a conflict, handled as such.
  * TypeORM wraps driver errors in QueryFailedError with the original as `driverError`.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (error === null || typeof error !== 'object') return false;
+export function databaseFailure(error: unknown): 'unreachable' | 'busy' | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
   const { code, message, driverError } = error as { code?: unknown; message?: unknown; driverError?: unknown };
-  if (driverError && isDatabaseUnavailable(driverError)) return true;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
-  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+  if (driverError) {
+    const cause = databaseFailure(driverError);
+    if (cause) return cause;
+  }
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return 'unreachable';
+  if (typeof message !== 'string') return undefined;
+  if (UNREACHABLE_MESSAGES.test(message)) return 'unreachable';
+  return POOL_EXHAUSTED.test(message) ? 'busy' : undefined;
 }

@@ -1,8 +1,8 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
-import { Readiness, type Dependency } from '@platform/config';
+import { Dependency, Readiness } from '@platform/config';
 import { UnavailableError } from '@platform/contracts';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { databaseFailure } from './database-errors.js';
 
 export const DATA_SOURCE = Symbol('DATA_SOURCE');
 
@@ -18,6 +18,8 @@ export const DATA_SOURCE = Symbol('DATA_SOURCE');
 @Injectable()
 export class Db implements OnApplicationShutdown {
   private readonly postgres: Dependency;
+  /** The pool stayed full: load, answered 503 like an outage but not reported as one (readiness stays). */
+  private readonly pool = new Dependency('postgres connection pool', new Logger('Db'));
 
   constructor(@Inject(DATA_SOURCE) readonly dataSource: DataSource, readiness: Readiness = new Readiness()) {
     this.postgres = readiness.dependency('postgres');
@@ -43,16 +45,22 @@ export class Db implements OnApplicationShutdown {
         await manager.query(`SELECT set_config('app.user_id', $1, true), set_config('app.system', $2, true)`, [userId, system]);
         return work(manager);
       });
-      this.postgres.recovered();
+      this.answered();
       return result;
     } catch (error) {
-      if (!isDatabaseUnavailable(error)) {
+      const failure = databaseFailure(error);
+      if (!failure) {
         // The database answered, even if with a refusal: it is there.
-        this.postgres.recovered();
+        this.answered();
         throw error;
       }
-      this.postgres.failed(error);
+      (failure === 'unreachable' ? this.postgres : this.pool).failed(error);
       throw new UnavailableError();
     }
+  }
+
+  private answered(): void {
+    this.postgres.recovered();
+    this.pool.recovered();
   }
 }

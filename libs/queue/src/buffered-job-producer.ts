@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ApiError, UnavailableError, type JobOf, type QueueName } from '@platform/contracts';
+import { HeldRetries } from './held-retries.js';
 
 /** What the producer hands jobs to: QueueFactory in services, a fake in unit tests. */
 export interface JobSink {
@@ -28,13 +29,8 @@ interface Held<Q extends QueueName> {
  * overflow, or a job that can never be valid, drops one, and each drop is logged and counted.
  */
 export class BufferedJobProducer<Q extends QueueName> {
-  private readonly held: Held<Q>[] = [];
-  private readonly timer: NodeJS.Timeout;
-  private flushing: Promise<void> | undefined;
+  private readonly retries: HeldRetries<Held<Q>>;
   private droppedCount = 0;
-  private closed = false;
-  /** Why the queue last refused a held job: the reason given for what close cannot deliver. */
-  private lastRefusal: unknown;
 
   constructor(
     private readonly sink: JobSink,
@@ -42,13 +38,18 @@ export class BufferedJobProducer<Q extends QueueName> {
     private readonly options: BufferedJobProducerOptions,
     private readonly logger: Pick<Logger, 'error'> = new Logger(BufferedJobProducer.name),
   ) {
-    this.timer = setInterval(() => void this.flush(), options.retryIntervalMs);
-    this.timer.unref();
+    this.retries = new HeldRetries({
+      capacity: options.capacity,
+      retryIntervalMs: options.retryIntervalMs,
+      deliver: (job) => this.send(job),
+      isPermanent,
+      onDrop: (_job, error) => this.drop(error),
+    });
   }
 
   /** Never throws and never blocks the caller. The job id makes a retried job count once. */
   enqueue(data: JobOf<Q>, jobId: string): void {
-    this.send({ data, jobId }).catch((error: unknown) => this.hold({ data, jobId }, error));
+    void this.retries.offer({ data, jobId });
   }
 
   get dropped(): number {
@@ -56,42 +57,20 @@ export class BufferedJobProducer<Q extends QueueName> {
   }
 
   get pending(): number {
-    return this.held.length;
+    return this.retries.pending;
   }
 
   /** Offers held jobs again, oldest first, until one is refused. */
   flush(): Promise<void> {
-    this.flushing ??= this.drain().finally(() => {
-      this.flushing = undefined;
-    });
-    return this.flushing;
+    return this.retries.flush();
   }
 
   /**
-   * Stops the timer after a last offer of what is held; what the queue still refuses is dropped
+   * Stops retrying after a last offer of what is held; what the queue still refuses is dropped
    * like an overflow, so no job is lost without its log line and count.
    */
-  async close(): Promise<void> {
-    clearInterval(this.timer);
-    this.closed = true;
-    await this.flush();
-    this.held.splice(0).forEach(() => this.drop(this.lastRefusal));
-  }
-
-  private async drain(): Promise<void> {
-    while (this.held.length) {
-      const next = this.held[0]!;
-      try {
-        await this.send(next);
-      } catch (error) {
-        if (!isPermanent(error)) {
-          this.lastRefusal = error;
-          return;
-        }
-        this.drop(error);
-      }
-      this.held.shift();
-    }
+  close(): Promise<void> {
+    return this.retries.close();
   }
 
   private send(job: Held<Q>): Promise<void> {
@@ -101,15 +80,6 @@ export class BufferedJobProducer<Q extends QueueName> {
       timer = setTimeout(() => reject(new Error(`no answer from the queue within ${timeoutMs} ms`)), timeoutMs);
     });
     return Promise.race([this.sink.add(this.queue, job.data, job.jobId), timeout]).finally(() => clearTimeout(timer));
-  }
-
-  private hold(job: Held<Q>, error: unknown): void {
-    // After close nothing offers a held job again.
-    if (this.closed || isPermanent(error) || this.held.length >= this.options.capacity) {
-      this.drop(error);
-      return;
-    }
-    this.held.push(job);
   }
 
   /** The line stays the spec's words; the running total rides along as a field (decision 38: drops are counted). */

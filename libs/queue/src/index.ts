@@ -3,3 +3,4 @@ export * from './queue.factory.js';
 export * from './queue.module.js';
 export * from './redis.module.js';
 export * from './redis-connection.js';
+export * from './held-retries.js';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Queue } from 'bullmq';
+import { Queue, UnrecoverableError } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUES, UnavailableError, type QueueName } from '@platform/contracts';
 import { deleteRedisKeys, INFRA, toolCall, usageEvent } from '@platform/testing';
@@ -80,6 +80,39 @@ describe('QueueFactory', () => {
       expect(Date.now() - started).toBeLessThan(2000);
     } finally {
       await nowhere.onApplicationShutdown();
+    }
+  });
+
+  it('tells onGivenUp of a job that failed beyond retry', async () => {
+    const givenUp = new Promise<string>((resolve) => {
+      sut.work(QUEUES.identityMail, async () => { throw new UnrecoverableError('address rejected'); }, { onGivenUp: (_job, reason) => resolve(reason) });
+    });
+    await sut.add(QUEUES.identityMail, { email: 'bounce@example.com' });
+    await expect(givenUp).resolves.toBe('address rejected');
+  });
+
+  it('tells onGivenUp of a job failed for stalling too often (BullMQ reports it only as stalled)', async () => {
+    // A prefix of its own: BullMQ runs one stalled check per interval per queue, and the other tests' workers check every 30 s.
+    const own = { redisUrl: INFRA.redisUrl, prefix: `${prefix}stalled:` };
+    const locks = { lockDuration: 500, stalledInterval: 300, maxStalledCount: 0 };
+    const [holder, successor] = [new QueueFactory(own), new QueueFactory(own)];
+    try {
+      let taken!: () => void;
+      const inHand = new Promise<void>((resolve) => { taken = resolve; });
+      const doomed = holder.work(QUEUES.identityMail, async () => { taken(); await new Promise(() => undefined); }, { locks });
+      await holder.add(QUEUES.identityMail, { email: 'stalled@example.com' });
+      await inHand;
+      // Gone without a word, as a killed process would be: its lock is no longer renewed.
+      await doomed.close(true);
+      const givenUp = new Promise<string>((resolve) => {
+        successor.work(QUEUES.identityMail, async () => undefined, { locks, onGivenUp: (_job, reason) => resolve(reason) });
+      });
+      await expect(givenUp).resolves.toBe('job stalled more than allowable limit');
+    } finally {
+      for (const factory of [holder, successor]) {
+        await factory.beforeApplicationShutdown();
+        await factory.onApplicationShutdown();
+      }
     }
   });
 });

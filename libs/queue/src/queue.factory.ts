@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
-import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
+import { Job, Queue, Worker, type JobsOptions, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Readiness, type Dependency } from '@platform/config';
 import { JOB_PAYLOADS, QUEUES, UnavailableError, validateAs, type JobOf, type QueueName } from '@platform/contracts';
-import { closeRedis, createRedis } from './redis-connection.js';
+import { closeRedis, createRedis, isRedisUnreachable } from './redis-connection.js';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
 
@@ -36,6 +36,12 @@ export const QUEUE_JOB_OPTIONS: Partial<Record<QueueName, JobsOptions>> = {
 /** A scheduled job is retried by its next run, not by BullMQ; finished runs are not kept. */
 const SCHEDULED_JOB_OPTIONS = { attempts: 1, removeOnComplete: true, removeOnFail: 100 } as const;
 
+export interface WorkOptions {
+  concurrency?: number;
+  locks?: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
+  onGivenUp?: (job: Job, reason: string) => void;
+}
+
 export interface ScheduledJob {
   id: string;
   everyMs: number;
@@ -56,11 +62,14 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     this.redis = readiness.dependency('redis');
   }
 
+  /** A job Redis cannot take now is UnavailableError (503 at the edge), like any other dependency away. */
   async add<Q extends QueueName>(name: Q, data: JobOf<Q>, jobId?: string): Promise<void> {
     const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
-    await (await this.queue(name)).add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], jobId });
+    const queue = await this.queue(name);
+    await queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], jobId }).catch((error: unknown) => {
+      throw isRedisUnreachable(error) ? new UnavailableError() : error;
+    });
   }
-
 
   /**
    * One job scheduler per id (BullMQ `upsertJobScheduler`): upserting an existing id changes it in
@@ -92,27 +101,32 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   /**
    * `locks` tunes how soon a job held by a dead worker goes back to the queue (BullMQ's 30 s
    * defaults): tests shorten it to see a crash recovered in seconds. `maxStalledCount` is how many
-   * such returns a job survives before it fails for good (BullMQ's default: 1).
+   * such returns a job survives before it fails for good (BullMQ's default: 1). `onGivenUp` hears
+   * every job BullMQ will not try again, whether out of attempts or failed for stalling too often.
    */
-  work<Q extends QueueName>(
-    name: Q,
-    process: (data: JobOf<Q>, job: Job) => Promise<void>,
-    concurrency = 4,
-    locks: Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'> = {},
-  ): Worker {
+  work<Q extends QueueName>(name: Q, process: (data: JobOf<Q>, job: Job) => Promise<void>, options: WorkOptions = {}): Worker {
     const worker = new Worker(
       name,
       async (job) => process(validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, job.data), job),
-      { connection: this.connection(true), prefix: this.bullPrefix, concurrency, ...locks },
+      { connection: this.connection(true), prefix: this.bullPrefix, concurrency: options.concurrency ?? 4, ...options.locks },
     );
+    const givenUp = (job: Job, reason: string) => {
+      this.logger.error(`${name} job ${job.id} failed for good: ${reason}`);
+      options.onGivenUp?.(job, reason);
+    };
     worker.on('failed', (job, error) => {
-      if (job && isFinalAttempt(job)) return this.logger.error(`${name} job ${job.id} failed for good: ${error.message}`);
+      if (job && isFinalAttempt(job, error)) return givenUp(job, error.message);
       // A job failing because the database or Redis is down is retried quietly: the outage itself is logged once.
       const level = error instanceof UnavailableError ? 'debug' : 'warn';
       this.logger[level](`${name} job ${job?.id} failed, will retry: ${error.message}`);
     });
-    // BullMQ re-emits its connections' errors here; the outage is the connection's to log.
-    worker.on('error', (error) => this.redis.failed(error));
+    // A job stalled once too often is failed inside Redis, and BullMQ reports it only as stalled.
+    worker.on('stalled', (jobId) => {
+      void Job.fromId(worker, jobId)
+        .then(async (job) => { if (job && await job.isFailed()) givenUp(job, job.failedReason); })
+        .catch((error: unknown) => this.redisError(error));
+    });
+    worker.on('error', (error) => this.redisError(error));
     this.workers.push(worker);
     return worker;
   }
@@ -149,7 +163,7 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: this.connection(false), prefix: this.bullPrefix });
-      queue.on('error', (error) => this.redis.failed(error));
+      queue.on('error', (error) => this.redisError(error));
       this.queues.set(name, queue);
     }
     if (this.setUp.has(queue)) return queue;
@@ -162,7 +176,18 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     throw new UnavailableError();
   }
 
+  /**
+   * BullMQ re-emits its connections' errors, and its own (a lock it lost, a scheduler it could not
+   * advance): the first are the connection's outage, logged once; the others are worth a warning.
+   */
+  private redisError(error: unknown): void {
+    if (isRedisUnreachable(error)) this.redis.failed(error);
+    else this.logger.warn(`BullMQ: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  /** Every caller that waited on the failed setup discards it; only the first finds it still in place. */
   private async discard(name: QueueName, queue: Queue): Promise<void> {
+    if (this.queues.get(name) !== queue) return;
     this.queues.delete(name);
     await queue.close().catch(() => undefined);
     // A connection handed to BullMQ is ours to end.
@@ -202,7 +227,7 @@ async function settledWithin(promise: Promise<unknown>, ms: number): Promise<'re
   }
 }
 
-/** Whether BullMQ will try this job again after the failure it just reported. */
-export function isFinalAttempt(job: Job): boolean {
-  return job.attemptsMade >= (job.opts.attempts ?? 1);
+/** Whether BullMQ will try this job again after the failure it just reported (an UnrecoverableError never is). */
+export function isFinalAttempt(job: Job, error: Error): boolean {
+  return error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
 }

@@ -60,3 +60,15 @@ export async function whenReady(client: Redis, timeoutMs = 2000): Promise<Redis>
 export async function closeRedis(client: Redis): Promise<void> {
   await client.quit().catch(() => client.disconnect());
 }
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** What ioredis says when a command cannot reach Redis, as opposed to an answer Redis gave (OOM, WRONGTYPE, a script error). */
+const CONNECTION_MESSAGES = /Connection is closed|Stream isn't writeable|max retries per request|Command timed out/i;
+
+/** Whether an error means Redis could not be reached: an outage (503, retry later), not a bug. */
+export function isRedisUnreachable(error: unknown): boolean {
+  if (error === null || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (typeof code === 'string' && CONNECTION_CODES.has(code)) || (typeof message === 'string' && CONNECTION_MESSAGES.test(message));
+}

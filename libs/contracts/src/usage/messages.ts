@@ -3,6 +3,7 @@ export const USAGE_MESSAGES = {
   invalidPeriod: 'period must be 7d, 30d or mtd',
   invalidDays: 'days must be a whole number from 1 to 365',
   invalidAgentId: 'agentId must be a string of at most 255 characters',
+  emptyUserId: 'x-user-id must not be empty: leave it out for every user',
   sampleData: 'No usage yet: showing sample data until your agents make their first calls.',
   costDashboardFailed: 'Failed to load cost data',
 } as const;

@@ -33,7 +33,7 @@ export class ProvisionWorker implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!hasRole(this.env, 'worker')) return;
-    this.queues.work(QUEUES.agentsProvision, (job) => this.run(job.agentId), this.env.PROVISION_CONCURRENCY);
+    this.queues.work(QUEUES.agentsProvision, (job) => this.run(job.agentId), { concurrency: this.env.PROVISION_CONCURRENCY });
   }
 
   async run(agentId: string): Promise<void> {

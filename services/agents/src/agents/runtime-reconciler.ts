@@ -1,7 +1,7 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { hasRole } from '@platform/config';
-import { LIVE_AGENT_STATUSES } from '@platform/contracts';
-import { QueueFactory } from '@platform/queue';
+import { LIVE_AGENT_STATUSES, UnavailableError } from '@platform/contracts';
+import { HeldRetries, QueueFactory } from '@platform/queue';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
@@ -16,18 +16,28 @@ import { runtimeSpecOf } from './runtime-spec.js';
  * (re-created), and a runtime whose agent is gone or stopped is ended. Every in-progress agent gets
  * its provisioning job queued again under the same id: a no-op when the job exists (BullMQ hands a
  * job held by a dead process to another worker), and the job itself when a crash came between
- * saving the status and queuing it.
+ * saving the status and queuing it. A job Redis cannot take yet (it is still coming up, or away)
+ * is queued again every second until it can.
  */
 @Injectable()
-export class RuntimeReconciler implements OnApplicationBootstrap {
+export class RuntimeReconciler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RuntimeReconciler.name);
+  private readonly requeues: HeldRetries<AgentEntity>;
 
   constructor(
     private readonly lifecycle: AgentLifecycle,
     private readonly hosting: HostingProvider,
-    private readonly queues: QueueFactory,
+    queues: QueueFactory,
     @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
-  ) {}
+  ) {
+    this.requeues = new HeldRetries({
+      capacity: 10_000,
+      retryIntervalMs: 1000,
+      deliver: (agent) => enqueueProvision(queues, agent),
+      isPermanent: (error) => !(error instanceof UnavailableError),
+      onDrop: (agent, error) => this.logger.error({ agentId: agent.id, msg: `${agent.status} job not queued again: ${String(error)}` }),
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!hasRole(this.env, 'worker') || !this.env.PROVISIONING_ENABLED) return;
@@ -43,7 +53,7 @@ export class RuntimeReconciler implements OnApplicationBootstrap {
       else if (!HAS_RUNTIME.includes(agent.status)) await this.end(agentId, () => this.hosting.stop(agentId), `its agent is ${agent.status}`);
     }
     for (const agent of agents.values()) {
-      if (IN_PROGRESS.includes(agent.status)) await this.requeue(agent);
+      if (IN_PROGRESS.includes(agent.status)) await this.requeues.offer(agent);
       if (!LIVE_AGENT_STATUSES.includes(agent.status)) continue;
       try {
         const runtime = await this.hosting.ensure(runtimeSpecOf(agent));
@@ -55,9 +65,8 @@ export class RuntimeReconciler implements OnApplicationBootstrap {
     }
   }
 
-  private async requeue(agent: AgentEntity): Promise<void> {
-    await enqueueProvision(this.queues, agent).catch((error) =>
-      this.logger.error({ agentId: agent.id, msg: `${agent.status} job not queued again: ${String(error)}` }));
+  async onApplicationShutdown(): Promise<void> {
+    await this.requeues.close();
   }
 
   private async end(agentId: string, ending: () => Promise<void>, why: string): Promise<void> {

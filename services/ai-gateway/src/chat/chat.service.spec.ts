@@ -42,6 +42,14 @@ describe('ChatService', () => {
     expect(record).not.toHaveBeenCalled();
   });
 
+  it('lets an error Redis answered (not an outage) through as a 500, calling no model', async () => {
+    const refusal = new Error("OOM command not allowed when used memory > 'maxmemory'.");
+    quota.reserve.mockRejectedValue(refusal);
+
+    await expect(sut.chat(caller, {}, solo, hello)).rejects.toBe(refusal);
+    expect(run).not.toHaveBeenCalled();
+  });
+
   it('keeps the provider error when the reservation cannot be released either', async () => {
     const reservation = { keys: { month: 'quota-month', leases: 'quota-leases' }, leaseId: 'lease-1', tokens: 1030 };
     quota.reserve.mockResolvedValue({ admitted: true, reservation });

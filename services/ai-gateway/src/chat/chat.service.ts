@@ -3,6 +3,7 @@ import {
   AI_HEADERS, AI_MESSAGES as M, ApiError, catalogueModel, DEFAULT_MAX_TOKENS, ERROR_CODES, MONTHLY_TOKEN_QUOTA,
   ROUTES, SUBJECTS, UnavailableError, type AuthContext, type ChatRequestDto,
 } from '@platform/contracts';
+import { isRedisUnreachable } from '@platform/queue';
 import { allowedModels, isModelAllowed, type AiAccess } from '../access/plan-policy.js';
 import { QuotaStore, type Reservation } from '../quota/quota.store.js';
 import { worstCaseTokens } from '../quota/quota-period.js';
@@ -88,8 +89,11 @@ export class ChatService {
   private async reserve(userId: string, access: AiAccess, tokens: number): Promise<Reservation | null> {
     const limit = MONTHLY_TOKEN_QUOTA[access.plan];
     if (limit === null) return null;
-    const outcome = await this.quota.reserve(userId, limit, tokens, new Date()).catch(() => {
-      throw new UnavailableError(M.quotaUnavailable);
+    const outcome = await this.quota.reserve(userId, limit, tokens, new Date()).catch((error: unknown) => {
+      if (isRedisUnreachable(error)) throw new UnavailableError(M.quotaUnavailable);
+      // Redis answered with an error (a script bug, out of memory): not an outage, and nothing else logs it.
+      this.logger.error({ msg: 'Quota reservation failed', userId, cause: reason(error) });
+      throw error;
     });
     if (outcome.admitted) return outcome.reservation;
     throw new ApiError(429, M.quotaExceeded, {

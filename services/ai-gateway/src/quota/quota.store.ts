@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { REDIS } from '@platform/queue';
+import { HeldRetries, isRedisUnreachable, REDIS } from '@platform/queue';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
 import { quotaKeys, quotaResetsAt, type QuotaKeys } from './quota-period.js';
@@ -32,18 +32,26 @@ interface Settlement {
 /**
  * Monthly token quotas in Redis. A reservation is a lease: settled to the real usage or released
  * by its holder, or released on its own once it expires, so a replica killed mid-chat leaks nothing.
- * A settlement Redis refuses is held and offered again until Redis takes it, so a served chat is
- * counted once Redis is back.
+ * A settlement Redis cannot take now (it is away) is held and offered again until it can, so a
+ * served chat is counted once Redis is back; the script counts a settlement once however often it
+ * is offered.
  */
 @Injectable()
 export class QuotaStore implements OnApplicationShutdown {
   private readonly logger = new Logger(QuotaStore.name);
-  private readonly held: Settlement[] = [];
-  private readonly retry: NodeJS.Timeout;
+  private readonly settlements: HeldRetries<Settlement>;
 
   constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(AI_GATEWAY_ENV) private readonly env: AiGatewayEnv) {
-    this.retry = setInterval(() => void this.settleHeld(), SETTLE_RETRY_MS);
-    this.retry.unref();
+    this.settlements = new HeldRetries({
+      capacity: MAX_HELD_SETTLEMENTS,
+      retryIntervalMs: SETTLE_RETRY_MS,
+      deliver: (settlement) => this.apply(settlement),
+      // An error Redis answered (a script bug, out of memory) would come back on every retry.
+      isPermanent: (error) => !isRedisUnreachable(error),
+      onDrop: ({ reservation }, error) => this.logger.warn({
+        msg: 'Quota settlement dropped', leaseId: reservation.leaseId, cause: error instanceof Error ? error.message : String(error),
+      }),
+    });
   }
 
   async reserve(userId: string, limit: number, tokens: number, now: Date): Promise<ReserveOutcome> {
@@ -53,25 +61,13 @@ export class QuotaStore implements OnApplicationShutdown {
     return admitted ? { admitted: true, reservation: { keys, leaseId, tokens } } : { admitted: false, used: counted, resetsAt: quotaResetsAt(now) };
   }
 
-  /**
-   * Replaces the reservation with what the call really used, in the month it was reserved in.
-   * Never throws: what Redis refuses now is retried (the script counts a settlement once).
-   */
-  async settle(reservation: Reservation, usedTokens: number): Promise<void> {
-    await this.apply({ reservation, usedTokens }).catch(() => this.hold({ reservation, usedTokens }));
+  /** Replaces the reservation with what the call really used, in the month it was reserved in. Never throws. */
+  settle(reservation: Reservation, usedTokens: number): Promise<void> {
+    return this.settlements.offer({ reservation, usedTokens });
   }
 
   async release(reservation: Reservation): Promise<void> {
     await this.redis.eval(RELEASE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId);
-  }
-
-  get heldSettlements(): number {
-    return this.held.length;
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.retry);
-    if (this.held.length) this.logger.warn({ msg: 'Quota settlements not applied at shutdown', count: this.held.length });
   }
 
   /** Tokens this user's month counts now: settled, plus reservations still open. */
@@ -80,27 +76,12 @@ export class QuotaStore implements OnApplicationShutdown {
     return Number(await this.redis.eval(COUNTED, 2, keys.month, keys.leases));
   }
 
-  private apply({ reservation, usedTokens }: Settlement): Promise<unknown> {
-    return this.redis.eval(SETTLE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId, usedTokens);
+  /** One last offer of what is held; what Redis still refuses is logged as dropped. */
+  async onApplicationShutdown(): Promise<void> {
+    await this.settlements.close();
   }
 
-  private hold(settlement: Settlement): void {
-    if (this.held.length >= MAX_HELD_SETTLEMENTS) {
-      const dropped = this.held.shift()!;
-      this.logger.warn({ msg: 'Quota settlement dropped: too many held while Redis is away', leaseId: dropped.reservation.leaseId });
-    }
-    this.held.push(settlement);
-  }
-
-  /** Oldest first, until Redis refuses one again. */
-  private async settleHeld(): Promise<void> {
-    while (this.held.length) {
-      try {
-        await this.apply(this.held[0]!);
-      } catch {
-        return;
-      }
-      this.held.shift();
-    }
+  private async apply({ reservation, usedTokens }: Settlement): Promise<void> {
+    await this.redis.eval(SETTLE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId, usedTokens);
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ApiError } from '@platform/contracts';
+import { ApiError, forbidden, unauthorized } from '@platform/contracts';
 
 /**
  * The shared bearer key check (platform-core section 5, items 2 and 3). Both sides are hashed
@@ -8,8 +8,8 @@ import { ApiError } from '@platform/contracts';
 export function checkInternalKey(configured: string, authorization: string | undefined): void {
   if (!configured) throw new ApiError(500, 'Server misconfigured');
   const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
-  if (!match) throw new ApiError(401, 'Unauthorized');
+  if (!match) throw unauthorized();
   const given = createHash('sha256').update(match[1]!.trim()).digest();
   const expected = createHash('sha256').update(configured).digest();
-  if (!timingSafeEqual(given, expected)) throw new ApiError(403, 'Forbidden');
+  if (!timingSafeEqual(given, expected)) throw forbidden();
 }

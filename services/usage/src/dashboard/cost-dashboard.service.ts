@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ApiError, UnavailableError, USAGE_MESSAGES as M, type CostDashboard, type CostPeriod } from '@platform/contracts';
 import { Clock } from '../clock.js';
+import type { DayRange } from '../queries/day-range.js';
 import { UsageQueriesService } from '../queries/usage-queries.service.js';
 import { AgentNamesClient } from './agent-names.client.js';
 import type { UsageRow } from '../usage-logs/daily-rollup.js';
@@ -29,25 +30,29 @@ export class CostDashboardService {
   async forUser(userId: string, period: CostPeriod): Promise<CostDashboard> {
     const window = periodWindow(period, this.clock.now());
     try {
-      let rows: UsageRow[];
-      let newcomer: boolean;
-      try {
-        rows = await this.queries.dailyRows({ userId }, window);
-        newcomer = !rows.length && !(await this.queries.hasUsage(userId));
-      } catch (error) {
-        if (error instanceof UnavailableError) throw error;
-        this.logger.error(`[Cost API] Prisma error: ${messageOf(error)}`);
-        return sampleDashboard(period, window);
-      }
-      this.logger.log(`[Cost API] Found ${rows.reduce((sum, row) => sum + row.calls, 0)} usage logs`);
+      const read = await this.read(userId, window);
+      if (!read) return sampleDashboard(period, window);
+      this.logger.log(`[Cost API] Found ${read.rows.reduce((sum, row) => sum + row.calls, 0)} usage logs`);
       // Sample data is for someone who has never used anything; a quiet period shows real zeros.
-      if (newcomer) return sampleDashboard(period, window);
-      const names = await this.agentNames.lookup(userId, [...new Set(rows.map((row) => row.agentId))]);
-      return costDashboard(period, window, rows, names);
+      if (read.newcomer) return sampleDashboard(period, window);
+      const names = await this.agentNames.lookup(userId, [...new Set(read.rows.map((row) => row.agentId))]);
+      return costDashboard(period, window, read.rows, names);
     } catch (error) {
       if (error instanceof UnavailableError) throw error;
       this.logger.error(`[Cost API] Error: ${messageOf(error)}`);
       throw new ApiError(500, M.costDashboardFailed);
+    }
+  }
+
+  /** The period's rollups, or null when the read failed ("Prisma error": the spec's sample data); an outage is thrown. */
+  private async read(userId: string, window: DayRange): Promise<{ rows: UsageRow[]; newcomer: boolean } | null> {
+    try {
+      const rows = await this.queries.dailyRows({ userId }, window);
+      return { rows, newcomer: !rows.length && !(await this.queries.hasUsage(userId)) };
+    } catch (error) {
+      if (error instanceof UnavailableError) throw error;
+      this.logger.error(`[Cost API] Prisma error: ${messageOf(error)}`);
+      return null;
     }
   }
 }

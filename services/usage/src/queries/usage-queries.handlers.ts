@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ApiError, ok, requireUser, SUBJECTS, ToolUsageQuery, UsageAgentParams, UsageDaysQuery, validateAs, type Envelope } from '@platform/contracts';
+import {
+  ApiError, forbidden, ok, requireUser, SUBJECTS, ToolUsageQuery, USAGE_MESSAGES as M, UsageAgentParams, UsageDaysQuery, validateAs, type Envelope,
+} from '@platform/contracts';
 import { Clock } from '../clock.js';
 import { lastDays } from './day-range.js';
 import { EVERYONE, UsageQueriesService, type UsageScope } from './usage-queries.service.js';
@@ -48,9 +50,14 @@ export class UsageQueriesHandlers {
   }
 }
 
-/** Only a bearer caller may ask for everyone's usage, and only by leaving `x-user-id` out. */
+/**
+ * Only a bearer caller may ask for everyone's usage, and only by leaving `x-user-id` out: a header
+ * sent empty (an unset variable in the caller's template) must not widen the query to every user.
+ */
 function scopeOf(envelope: Envelope): UsageScope {
-  if (requireUser(envelope).via !== 'internal') throw new ApiError(403, 'Forbidden');
+  if (requireUser(envelope).via !== 'internal') throw forbidden();
   const userId = envelope.headers['x-user-id'];
-  return userId ? { userId } : EVERYONE;
+  if (userId === undefined) return EVERYONE;
+  if (!userId.trim()) throw new ApiError(400, M.emptyUserId);
+  return { userId };
 }

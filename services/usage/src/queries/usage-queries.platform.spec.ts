@@ -92,6 +92,11 @@ describe('backend usage queries', () => {
     ]);
   });
 
+  it('answers 400 for an x-user-id sent empty, rather than widening to every user', async () => {
+    const response = await backend.get('/api/usage/by-model', asUser(''));
+    expect([response.status, response.body]).toEqual([400, { error: 'x-user-id must not be empty: leave it out for every user' }]);
+  });
+
   it('GET /api/usage/daily: every one of the last 7 days, oldest first, empty days at zero', async () => {
     const response = await backend.get('/api/usage/daily', asUser('ann'));
 

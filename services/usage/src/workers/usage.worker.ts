@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import type { Job } from 'bullmq';
 import { hasRole } from '@platform/config';
 import { QUEUES, usageLogFailedLine, type JobOf } from '@platform/contracts';
-import { isFinalAttempt, QueueFactory } from '@platform/queue';
+import { QueueFactory } from '@platform/queue';
 import { ToolUsageService } from '../tool-usage/tool-usage.service.js';
 import { UsageLogService } from '../usage-logs/usage-log.service.js';
 import type { UsageEnv } from '../usage.env.js';
@@ -35,25 +34,22 @@ export class UsageWorker implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!hasRole(this.env, 'worker')) return;
-    this.batched(QUEUES.usageLog, (events) => this.usageLogs.write(events))
-      .on('failed', (job: Job | undefined, error: Error) => this.onFailed(job, error));
+    // The spec's failure line marks usage really lost: a job BullMQ gives up on. A failed write that
+    // will be retried (the database is away for a while) is logged as a retry by the queue.
+    this.batched(QUEUES.usageLog, (events) => this.usageLogs.write(events), (reason) => this.logger.error(usageLogFailedLine(reason)));
     this.batched(QUEUES.usageTools, (calls) => this.toolUsage.write(calls));
   }
 
-  /**
-   * The spec's failure line marks usage that is really lost: a job out of retries. A failed write
-   * that will be retried (the database is away for a while) is logged as a retry by the queue.
-   */
-  onFailed(job: Job | undefined, error: Error): void {
-    if (job && isFinalAttempt(job)) this.logger.error(usageLogFailedLine(error.message));
-  }
-
-  private batched<Q extends UsageQueue>(name: Q, write: (items: JobOf<Q>[]) => Promise<void>) {
+  private batched<Q extends UsageQueue>(name: Q, write: (items: JobOf<Q>[]) => Promise<void>, onGivenUp?: (reason: string) => void): void {
     const batcher = new JobBatcher(write, this.env.USAGE_BATCH_SIZE, this.env.USAGE_BATCH_MAX_WAIT_MS);
-    return this.queues.work(name, (item) => batcher.add(item), this.env.USAGE_BATCH_SIZE, {
-      lockDuration: this.env.USAGE_LOCK_DURATION_MS,
-      stalledInterval: this.env.USAGE_STALLED_INTERVAL_MS,
-      maxStalledCount: MAX_STALLED_COUNT,
+    this.queues.work(name, (item) => batcher.add(item), {
+      concurrency: this.env.USAGE_BATCH_SIZE,
+      locks: {
+        lockDuration: this.env.USAGE_LOCK_DURATION_MS,
+        stalledInterval: this.env.USAGE_STALLED_INTERVAL_MS,
+        maxStalledCount: MAX_STALLED_COUNT,
+      },
+      onGivenUp: onGivenUp && ((_job, reason) => onGivenUp(reason)),
     });
   }
 }

@@ -16,6 +16,6 @@ export class CheckWorker implements OnApplicationBootstrap {
 
   onApplicationBootstrap(): void {
     if (!hasRole(this.env, 'worker')) return;
-    this.queues.work(QUEUES.watchdogCheck, (job) => this.checks.check(job.agentId), this.env.WATCHDOG_CONCURRENCY);
+    this.queues.work(QUEUES.watchdogCheck, (job) => this.checks.check(job.agentId), { concurrency: this.env.WATCHDOG_CONCURRENCY });
   }
 }
