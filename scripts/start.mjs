@@ -19,6 +19,15 @@ const DEV_DEFAULTS = {
 /** Services in start order; each is services/<name>/dist/main.js. */
 const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'usage', 'agents', 'watchdog', 'gateway'];
 
+/**
+ * HEALTH_PORT set for `npm start` is the first of a range: each service gets its own, in start order
+ * (one port for all would leave every service but the first failing to boot).
+ */
+function healthPortOf(env, index) {
+  const first = Number(env.HEALTH_PORT);
+  return first ? { HEALTH_PORT: String(first + index) } : {};
+}
+
 function readDotEnv() {
   const file = path.join(ROOT, '.env');
   if (!existsSync(file)) return {};
@@ -47,10 +56,11 @@ try {
   const env = { ...DEV_DEFAULTS, ...readDotEnv(), ...process.env };
   run(process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { env });
   supervisor = new ServiceSupervisor({
-    services: SERVICES.map((name) => ({
+    services: SERVICES.map((name, index) => ({
       name,
       command: process.execPath,
       args: ['--enable-source-maps', path.join(ROOT, 'services', name, 'dist', 'main.js')],
+      env: healthPortOf(env, index),
     })),
     cwd: ROOT,
     env,

@@ -2,6 +2,8 @@ export interface SupervisedService {
   name: string;
   command: string;
   args: string[];
+  /** Added to the supervisor's env for this service only. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Backoff {

@@ -41,7 +41,7 @@ export class ServiceSupervisor {
   #stopped;
 
   /**
-   * `services`: `{ name, command, args }` each, spawned with `cwd` and `env`; their stdout and stderr
+   * `services`: `{ name, command, args, env? }` each, spawned with `cwd` and `env` (plus its own); their stdout and stderr
    * lines and the supervisor's own go to `output` (stdout by default), prefixed `[name] ` and
    * `[supervisor] `.
    */
@@ -91,7 +91,7 @@ export class ServiceSupervisor {
   }
 
   #spawn(service) {
-    const child = spawn(service.command, service.args, { cwd: this.#cwd, env: this.#env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(service.command, service.args, { cwd: this.#cwd, env: { ...this.#env, ...service.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     service.child = child;
     service.startedAt = Date.now();
     for (const stream of [child.stdout, child.stderr]) prefixLines(stream, `[${service.name}] `, this.#output);

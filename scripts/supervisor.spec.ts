@@ -13,6 +13,7 @@ const SCRIPTS = {
   'ignore-sigterm.mjs': `process.on('SIGTERM', () => console.log('ignoring SIGTERM')); ${STAY_UP} console.log('ready');`,
   'quit.mjs': `process.exit(3);`,
   'quit-later.mjs': `setTimeout(() => process.exit(1), 150);`,
+  'say-port.mjs': `${STAY_UP} console.log('port ' + process.env.HEALTH_PORT);`,
 };
 
 function alive(pid: number): boolean {
@@ -63,6 +64,18 @@ describe('ServiceSupervisor', () => {
     waitUntil(what, async () => lines.filter(matches), (found) => found.length >= count);
 
   const supervisorLines = () => lines.filter((line) => line.startsWith('[supervisor] '));
+
+  it("gives each service its own env on top of the supervisor's", async () => {
+    sut = new ServiceSupervisor({
+      services: [4701, 4702].map((port, index) => ({ name: `s${index}`, command: process.execPath, args: [path.join(dir, 'say-port.mjs')], env: { HEALTH_PORT: String(port) } })),
+      cwd: dir,
+      env: { ...process.env, HEALTH_PORT: '1' },
+      output: (line) => lines.push(line),
+    });
+    sut.start();
+    await waitForLine('both ports said', (line) => line.includes('] port '), 2);
+    expect(lines.filter((line) => line.includes('] port ')).sort()).toEqual(['[s0] port 4701', '[s1] port 4702']);
+  });
 
   it('restarts a service killed with SIGKILL and leaves the others running', async () => {
     const sut = supervise({ api: 'serve.mjs', worker: 'serve.mjs' });

@@ -1,3 +1,4 @@
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { databaseFailure } from './database-errors.js';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -14,6 +15,8 @@ describe('databaseFailure', () => {
     ['a connection that could not be opened in time', new Error('Connection terminated due to connection timeout')],
     ['a client closed under a query', new Error('Client was closed and is not queryable')],
     ['a driver error wrapped by TypeORM', Object.assign(new Error('Query failed'), { driverError: withCode('57P01') })],
+    ['a transaction whose connection died under it', new QueryRunnerAlreadyReleasedError()],
+    ['a manager whose connection died under it', new QueryRunnerProviderAlreadyReleasedError()],
   ])('is unreachable for %s', (_, error) => {
     expect(databaseFailure(error)).toBe('unreachable');
   });

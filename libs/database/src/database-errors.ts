@@ -11,6 +11,12 @@ const UNAVAILABLE_STATES = /^(08(?!P01)...|57P0[123]|53300)$/;
 /** What node-postgres says when a connection dies, or cannot be opened in time. */
 const UNREACHABLE_MESSAGES = /Connection terminated|Client has encountered a connection error|Client was closed and is not queryable/i;
 
+/**
+ * TypeORM's, when the connection under a transaction died and it released its query runner: the
+ * next query of that transaction finds it gone.
+ */
+const RELEASED_RUNNER = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 /** node-postgres's pool, when every connection stayed busy for connectionTimeoutMillis: load, not an outage. */
 const POOL_EXHAUSTED = /timeout exceeded when trying to connect/i;
 
@@ -22,12 +28,13 @@ const POOL_EXHAUSTED = /timeout exceeded when trying to connect/i;
  */
 export function databaseFailure(error: unknown): 'unreachable' | 'busy' | undefined {
   if (error === null || typeof error !== 'object') return undefined;
-  const { code, message, driverError } = error as { code?: unknown; message?: unknown; driverError?: unknown };
+  const { code, message, name, driverError } = error as { code?: unknown; message?: unknown; name?: unknown; driverError?: unknown };
   if (driverError) {
     const cause = databaseFailure(driverError);
     if (cause) return cause;
   }
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return 'unreachable';
+  if (typeof name === 'string' && RELEASED_RUNNER.has(name)) return 'unreachable';
   if (typeof message !== 'string') return undefined;
   if (UNREACHABLE_MESSAGES.test(message)) return 'unreachable';
   return POOL_EXHAUSTED.test(message) ? 'busy' : undefined;

@@ -1,18 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
-import { SESSION_COOKIE } from '@platform/contracts';
 import { quotaKeys } from '../../../../services/ai-gateway/src/quota/quota-period.js';
 import { LlmSandbox } from '../llm-sandbox.js';
 import { TestPlatform, type TestUser } from '../platform.js';
 import type { TestResponse } from '../test-client.js';
-import { TEST_INTERNAL_API_KEY } from '../test-env.js';
+import { waitUntil } from '../wait-for.js';
+import { chat as chatOf, stranger } from './outage-scenario.js';
 
 /** A chat the sandbox takes this long to answer is in flight when its service is killed. */
 const LLM_LATENCY_MS = 1500;
 const LEASE_MS = 3000;
-/** The caller of a request whose replica died hears nothing for 3 s, then fails: with margin, well under the 100 s chat timeout. */
-const DEAD_REPLICA_MS = 4500;
+/**
+ * The caller of a request whose replica died hears nothing for 3 s, then fails: no sooner (it was
+ * in flight, not refused), and well before the 100 s chat timeout.
+ */
+const SILENCE_MS = 3000;
+const DEAD_REPLICA_MS = 6000;
 const MODEL = 'openai/gpt-4o-mini';
 
 interface Timed {
@@ -50,21 +53,27 @@ describe('Services killed mid-request', () => {
     await platform?.close();
   });
 
-  const chat = () => platform.backend().post('/api/ai/chat', { messages: [{ role: 'user', content: 'Still there?' }], model: MODEL, max_tokens: 32 }, {
-    authorization: `Bearer ${TEST_INTERNAL_API_KEY}`, 'x-user-id': user.id, 'x-user-plan': 'solo', 'x-billing-subscription-id': `sub-${user.id}`,
-  });
+  const chat = () => chatOf(platform, user, { model: MODEL });
+  const quota = async () => {
+    const redis = new Redis(platform.env.REDIS_URL!);
+    const [used, reserved] = await redis.hmget(quotaKeys(platform.env.REDIS_PREFIX!, user.id, new Date()).month, 'used', 'reserved').finally(() => redis.disconnect());
+    return [Number(used), Number(reserved)];
+  };
 
   describe('ai-gateway killed with chats in flight', () => {
     let inFlight: Timed[];
+    let reservedAtKill: number;
     let whileDown: Timed;
     let afterRestart: TestResponse;
-    let quota: number[];
+    let quotaAfter: number[];
 
     beforeAll(async () => {
       await llm.control('gpt-4o-mini', { latencyMs: LLM_LATENCY_MS });
       const chats = Promise.all(Array.from({ length: 5 }, () => timed(chat())));
-      await sleep(LLM_LATENCY_MS / 3);
+      // Each has reserved its quota and is waiting on the model when the kill comes.
+      await waitUntil('five chats at the model', () => llm.calls(), (calls) => calls.length === 5);
       await platform.kill('ai-gateway');
+      [, reservedAtKill] = await quota();
       inFlight = await chats;
       whileDown = await timed(chat());
       await platform.startService('ai-gateway');
@@ -72,12 +81,15 @@ describe('Services killed mid-request', () => {
       // The killed replica's leases lapse; the next reservation releases them.
       await sleep(LEASE_MS);
       afterRestart = await chat();
-      const redis = new Redis(platform.env.REDIS_URL!);
-      quota = (await redis.hmget(quotaKeys(platform.env.REDIS_PREFIX!, user.id, new Date()).month, 'used', 'reserved').finally(() => redis.disconnect())).map(Number);
+      quotaAfter = await quota();
     }, 60_000);
 
-    it(`fails every chat in flight with 503 within ${DEAD_REPLICA_MS / 1000} s, not at the 100 s chat timeout`, () => {
-      expect(inFlight.map(({ response, ms }) => [response.status, ms < DEAD_REPLICA_MS])).toEqual(Array(5).fill([503, true]));
+    it('killed it with reservations open (what could leak)', () => {
+      expect(reservedAtKill).toBeGreaterThan(0);
+    });
+
+    it(`fails every chat in flight with 503 after its ${SILENCE_MS / 1000} s of silence, not at the 100 s chat timeout`, () => {
+      expect(inFlight.map(({ response, ms }) => [response.status, ms >= SILENCE_MS && ms < DEAD_REPLICA_MS])).toEqual(Array(5).fill([503, true]));
     });
 
     it('answers a chat at once with 503 while no ai-gateway runs', () => {
@@ -89,7 +101,7 @@ describe('Services killed mid-request', () => {
     });
 
     it("releases the killed replica's reservations: the month counts only the chat served", () => {
-      expect(quota).toEqual([afterRestart.body.usage.total_tokens, 0]);
+      expect(quotaAfter).toEqual([(afterRestart.body as { usage?: { total_tokens: number } }).usage?.total_tokens, 0]);
     });
   });
 
@@ -97,21 +109,15 @@ describe('Services killed mid-request', () => {
     let whileDown: { signedIn: Timed; stranger: Timed; strangerSession: Timed };
     let afterRestart: { signedIn: TestResponse; stranger: TestResponse };
 
-    const stranger = () => {
-      const client = platform.web();
-      client.setCookie(SESSION_COOKIE, randomUUID());
-      return client;
-    };
-
     beforeAll(async () => {
       await platform.kill('identity');
       whileDown = {
         signedIn: await timed(user.client.get('/api/keys')),
-        stranger: await timed(stranger().get('/api/keys')),
-        strangerSession: await timed(stranger().get('/api/auth/session')),
+        stranger: await timed(stranger(platform).get('/api/keys')),
+        strangerSession: await timed(stranger(platform).get('/api/auth/session')),
       };
       await platform.startService('identity');
-      afterRestart = { signedIn: await user.client.get('/api/keys'), stranger: await stranger().get('/api/keys') };
+      afterRestart = { signedIn: await user.client.get('/api/keys'), stranger: await stranger(platform).get('/api/keys') };
     }, 60_000);
 
     it.each(['signedIn', 'stranger', 'strangerSession'] as const)('answers %s at once with 503 while identity is down, never 2xx', (who) => {

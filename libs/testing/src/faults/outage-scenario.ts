@@ -5,7 +5,7 @@ import type { TestPlatform, TestUser } from '../platform.js';
 import { TestClient, type TestResponse } from '../test-client.js';
 import { TEST_INTERNAL_API_KEY } from '../test-env.js';
 import type { OwnedServer } from './owned-server.js';
-import { SteadyLoad, type Sample } from './steady-load.js';
+import { SteadyLoad } from './steady-load.js';
 
 /** Each stream's requests a second: about 70 in all. */
 const PER_SECOND = 10;
@@ -13,6 +13,8 @@ const BEFORE_MS = 1500;
 const OUTAGE_MS = 2500;
 /** After the restart, load goes on until every stream has succeeded again, for at most this long. */
 const RECOVERY_LIMIT_MS = 20_000;
+/** Every kind of request must be served again this soon after the restart (describe-outage.ts asserts it). */
+export const RECOVERY_MS = 5000;
 const AFTER_RECOVERY_MS = 1000;
 
 export const agentOf = (user: TestUser) => `agent-of-${user.id}`;
@@ -25,19 +27,16 @@ export interface OutageRun {
   restartedAt: number;
   alice: TestUser;
   bob: TestUser;
-  /** Emails whose registration was answered 201 during the run. */
-  registered: string[];
 }
 
 /**
  * Two users with usage, keys and sessions; traffic from both, from strangers with made-up cookies,
- * and from newcomers registering; then `server` killed with SIGKILL for a few seconds and started
+ * and from newcomers registering (as `newcomer-<uuid>@example.com`); then `server` killed with SIGKILL for a few seconds and started
  * again, and the traffic kept up until every kind of request succeeds again.
  */
 export async function runOutage(platform: TestPlatform, server: OwnedServer): Promise<OutageRun> {
   const [alice, bob] = await Promise.all([platform.newUser(), platform.newUser()]);
   await Promise.all([alice, bob].map((user) => user.client.post('/api/keys', { name: keyNameOf(user) })));
-  const registered: string[] = [];
   const steady = (send: () => Promise<TestResponse>) => ({ perSecond: PER_SECOND, send });
   const load = new SteadyLoad({
     'chat:alice': steady(() => chat(platform, alice)),
@@ -46,12 +45,9 @@ export async function runOutage(platform: TestPlatform, server: OwnedServer): Pr
     'keys:bob': steady(() => bob.client.get('/api/keys')),
     'stranger:keys': steady(() => stranger(platform).get('/api/keys')),
     'stranger:session': steady(() => stranger(platform).get('/api/auth/session')),
-    register: steady(async () => {
-      const email = `newcomer-${randomUUID()}@example.com`;
-      const response = await platform.web().post('/api/register', { email, password: 'correct horse battery' });
-      if (response.status === 201) registered.push(email);
-      return response;
-    }),
+    // The route that once answered a made-up cookie with every user's usage.
+    'stranger:dashboard': steady(() => stranger(platform).get('/api/dashboard/cost')),
+    register: steady(() => platform.web().post('/api/register', { email: `newcomer-${randomUUID()}@example.com`, password: 'correct horse battery' })),
   });
   try {
     await sleep(BEFORE_MS);
@@ -63,8 +59,9 @@ export async function runOutage(platform: TestPlatform, server: OwnedServer): Pr
     const recovered = () => recoverableStreams(load).every((stream) => load.firstSuccess(stream, restartedAt));
     const deadline = Date.now() + RECOVERY_LIMIT_MS;
     while (!recovered() && Date.now() < deadline) await sleep(100);
-    await sleep(AFTER_RECOVERY_MS);
-    return { load, killedAt, restartedAt, alice, bob, registered };
+    // Past the recovery bound too, so what is sent once recovery must be complete can be judged.
+    await sleep(Math.max(AFTER_RECOVERY_MS, restartedAt + RECOVERY_MS + AFTER_RECOVERY_MS - load.now()));
+    return { load, killedAt, restartedAt, alice, bob };
   } finally {
     await load.stop();
   }
@@ -75,9 +72,12 @@ export function recoverableStreams(load: SteadyLoad): string[] {
   return [...new Set(load.samples.map((sample) => sample.stream))].filter((stream) => !stream.startsWith('stranger:'));
 }
 
-/** A chat of the backend surface for `user`, on the solo plan, billed to the user's own agent, from an IP of its own. */
-function chat(platform: TestPlatform, user: TestUser) {
-  return platform.backend().post('/api/ai/chat', { messages: [{ role: 'user', content: 'Hello through the outage' }], max_tokens: 32 }, {
+/**
+ * A chat of the backend surface for `user`, on the solo plan, billed to the user's own agent, from
+ * an IP of its own; `body` adds to or replaces the default message.
+ */
+export function chat(platform: TestPlatform, user: TestUser, body: Record<string, unknown> = {}) {
+  return platform.backend().post('/api/ai/chat', { messages: [{ role: 'user', content: 'Hello through the outage' }], max_tokens: 32, ...body }, {
     authorization: `Bearer ${TEST_INTERNAL_API_KEY}`,
     'x-user-id': user.id,
     'x-user-plan': 'solo',
@@ -87,13 +87,11 @@ function chat(platform: TestPlatform, user: TestUser) {
 }
 
 /** Somebody with a session cookie nobody issued. */
-function stranger(platform: TestPlatform): TestClient {
+export function stranger(platform: TestPlatform): TestClient {
   const client = platform.web();
   client.setCookie(SESSION_COOKIE, randomUUID());
   return client;
 }
-
-export const succeeded = (sample: Sample) => sample.status >= 200 && sample.status < 300;
 
 /** The samples of `run` sent while the server was down. */
 export const duringOutage = (run: OutageRun, stream: string) => run.load.of(stream, run.killedAt, run.restartedAt);

@@ -1,20 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { waitUntil } from '../wait-for.js';
 import { startOwnedInfra, type OwnedInfra } from './owned-infra.js';
+import { isAlive } from './process-tree.js';
 import { connectOutcome } from './tcp-probe.js';
-
-/** Dead or a zombie: a killed process keeps a /proc entry until its new parent reaps it. */
-function alive(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -50,7 +41,7 @@ describe('owned servers', () => {
       await waitUntil('the busy query running', () => withPostgres(infra.postgres.url, async (client) =>
         (await client.query(`SELECT 1 FROM pg_stat_activity WHERE pid = $1 AND state = 'active'`, [backend!.pid])).rowCount), (count) => count === 1);
       await infra.postgres.kill();
-      seen.backendAlive = alive(backend!.pid);
+      seen.backendAlive = isAlive(backend!.pid);
       seen.whileDead = await connectOutcome(infra.postgres.port);
       await infra.postgres.start();
       seen.rows = await withPostgres(infra.postgres.url, async (client) => (await client.query('SELECT id FROM kept')).rows);

@@ -2,7 +2,7 @@ import { describeOutage } from './describe-outage.js';
 
 describeOutage({
   server: 'postgres',
-  failing: ['keys:bob', 'dashboard:alice', 'register', 'stranger:keys'],
+  failing: ['keys:bob', 'dashboard:alice', 'register', 'stranger:keys', 'stranger:session', 'stranger:dashboard'],
   serving: ['chat:alice', 'chat:bob'],
   loggedOnce: ['postgres unavailable', 'postgres available again'],
 });

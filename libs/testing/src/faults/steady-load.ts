@@ -15,6 +15,8 @@ export interface Sample {
   body: unknown;
 }
 
+export const succeeded = (sample: { status: number }) => sample.status >= 200 && sample.status < 300;
+
 export interface Stream {
   perSecond: number;
   send: () => Promise<Answer>;
@@ -55,7 +57,7 @@ export class SteadyLoad {
 
   /** The first sample of `stream` sent at or after `from` that succeeded, if any. */
   firstSuccess(stream: string, from: number): Sample | undefined {
-    return this.of(stream, from).sort((a, b) => a.sentAt - b.sentAt).find((sample) => sample.status >= 200 && sample.status < 300);
+    return this.of(stream, from).sort((a, b) => a.sentAt - b.sentAt).find(succeeded);
   }
 
   private send(stream: string, send: () => Promise<Answer>): void {

@@ -146,6 +146,13 @@ describe(`Route table fuzz (FUZZ_SEED=${SEED}, ${RUNS} runs per route)`, () => {
     );
   }, 60_000);
 
+  // Otherwise every row could have passed on 401s alone: credentials broken by the fuzz (a revoked session, a deleted key).
+  it.each(['session', 'apiKey', 'internalKey'] as const)('kept its %s credential valid to the end', async (credential) => {
+    const [baseUrl, path] = credential === 'internalKey' ? [platform.backendUrl, '/api/agents'] : [platform.webUrl, '/api/keys'];
+    const response = await rawRequest(baseUrl, { method: 'GET', path, headers: { 'x-forwarded-for': nextIp(), ...CREDENTIAL_HEADERS[credential](fixtures) } });
+    expect(response.status).toBe(200);
+  });
+
   it('started no agent runtime', async () => {
     const client = new pg.Client({ connectionString: platform.env.DATABASE_URL });
     await client.connect();
