@@ -18,7 +18,6 @@ export interface ProbeOptions {
  */
 @Injectable()
 export class ProbeServer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly started = Date.now();
   private server?: Server;
 
   constructor(private readonly readiness: Readiness, @Inject(PROBE_OPTIONS) private readonly options: ProbeOptions) {}
@@ -52,7 +51,7 @@ export class ProbeServer implements OnApplicationBootstrap, OnApplicationShutdow
     if (method !== 'GET') return [405, { error: 'Method not allowed' }];
     if (url === '/healthz') return [200, { ok: true, status: 'live' }];
     if (url !== '/readyz') return [404, { error: 'Not found' }];
-    const report = this.readiness.report();
-    return [report.ready ? 200 : 503, { ...report, uptimeMs: Date.now() - this.started }];
+    const { status, body } = this.readiness.readyz();
+    return [status, body];
   }
 }

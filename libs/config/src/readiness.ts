@@ -43,6 +43,12 @@ export class Readiness {
     const failing = down.filter(({ optional }) => !optional).map(({ dependency }) => dependency.name);
     return { ready: failing.length === 0, failing, degraded: down.filter(({ optional }) => optional).map(({ dependency }) => dependency.name) };
   }
+
+  /** GET /readyz as every probe of the platform answers it: the agent runtime's shape (platform-core 4.11), 503 when not ready. */
+  readyz(): { status: number; body: ReadinessReport & { uptimeMs: number } } {
+    const report = this.report();
+    return { status: report.ready ? 200 : 503, body: { ...report, uptimeMs: Math.round(process.uptime() * 1000) } };
+  }
 }
 
 /** Imported by every library module that owns a connection; Nest keeps one Readiness per application. */

@@ -79,3 +79,11 @@ export const SUBJECTS = {
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
 export type Subject = Leaves<typeof SUBJECTS>;
+
+/** The services that answer request/reply subjects, as SUBJECTS groups them. */
+export type SubjectGroup = keyof typeof SUBJECTS;
+
+/** Which group (the service answering it) each subject belongs to. */
+export const SUBJECT_GROUP: ReadonlyMap<string, SubjectGroup> = new Map(
+  Object.entries(SUBJECTS).flatMap(([group, subjects]) => Object.values(subjects).map((subject): [string, SubjectGroup] => [subject, group as SubjectGroup])),
+);

@@ -2,8 +2,8 @@ import { Logger } from '@nestjs/common';
 import { ServerNats, type CustomTransportStrategy, type NatsContext } from '@nestjs/microservices';
 import { Empty, type Msg } from '@nats-io/transport-node';
 import { Dependency } from '@platform/config';
-import { ROUTE_SUBJECTS } from '@platform/contracts';
 import { followStatus } from './nats-link.js';
+import { failureOf } from './reply.interceptor.js';
 import { PROGRESS_HEADERS, PROGRESS_INTERVAL_MS, PROGRESS_LIMIT_MS, wantsProgress } from './rpc-progress.js';
 
 const logger = new Logger('Nats');
@@ -74,7 +74,8 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
       } catch (error) {
         // Most likely a reply over NATS's max_payload: the caller gets an error now instead of silence.
         logger.error({ msg: 'Reply not sent', subject: context.getSubject(), cause: error instanceof Error ? error.message : String(error) });
-        return publish(this.failureOf(context.getSubject().slice(this.prefix.length)));
+        const failure = failureOf(context.getSubject().slice(this.prefix.length), error);
+        return publish('reply' in failure ? { response: failure.reply, isDisposed: true } : { err: failure.remote, isDisposed: true });
       }
     };
   }
@@ -82,12 +83,6 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
   /** Disconnects and reconnects go to readiness, logged once per outage, instead of Nest's line per event. */
   override async handleStatusUpdates(client: NatsConnection): Promise<void> {
     await followStatus(client, this.link);
-  }
-
-  private failureOf(subject: string): object {
-    return ROUTE_SUBJECTS.has(subject)
-      ? { response: { status: 500, body: { error: 'Internal server error' } }, isDisposed: true }
-      : { err: { status: 'error', message: 'Internal server error' }, isDisposed: true };
   }
 
   private reportProgress(): void {

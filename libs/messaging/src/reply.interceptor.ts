@@ -24,21 +24,19 @@ export class ReplyInterceptor implements NestInterceptor {
           const envelope = context.switchToRpc().getData<Partial<Envelope> | undefined>();
           this.logger.error({ requestId: envelope?.requestId, subject, err: error }, 'Unhandled error in handler');
         }
-        if (!ROUTE_SUBJECTS.has(subject)) return throwError(() => new RpcException(remoteErrorFor(error)));
-        return of(replyFor(error));
+        const failure = failureOf(subject, error);
+        return 'reply' in failure ? of(failure.reply) : throwError(() => new RpcException(failure.remote));
       }),
     );
   }
 }
 
-/** What a query's caller learns of a failure: the domain's words, or nothing internal. */
-function remoteErrorFor(error: unknown): { status: 'error'; message: string } {
-  return { status: 'error', message: error instanceof ApiError ? error.message : 'Internal server error' };
-}
-
-function replyFor(error: unknown): Reply {
-  if (error instanceof ApiError) {
-    return { status: error.status, body: error.toBody(), ...(Object.keys(error.headers).length ? { headers: error.headers } : {}) };
-  }
-  return { status: 500, body: { error: 'Internal server error' } };
+/**
+ * What a handler's failure becomes on the wire: on a route subject its HTTP reply, on a query an
+ * error that tells the caller the domain's words, or nothing internal.
+ */
+export function failureOf(subject: string, error: unknown): { reply: Reply } | { remote: { status: 'error'; message: string } } {
+  if (!ROUTE_SUBJECTS.has(subject)) return { remote: { status: 'error', message: error instanceof ApiError ? error.message : 'Internal server error' } };
+  if (!(error instanceof ApiError)) return { reply: { status: 500, body: { error: 'Internal server error' } } };
+  return { reply: { status: error.status, body: error.toBody(), ...(Object.keys(error.headers).length ? { headers: error.headers } : {}) } };
 }

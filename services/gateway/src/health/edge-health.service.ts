@@ -26,17 +26,9 @@ export class EdgeHealthService {
   ) {}
 
   answer(handler: EdgeHandler): Promise<Reply> {
-    if (handler === 'readiness') return Promise.resolve(this.ready());
+    // 503 while this surface cannot reach NATS; a Redis outage only degrades it (limits counted in memory).
+    if (handler === 'readiness') return Promise.resolve(this.readiness.readyz());
     return handler === 'hostHealth' ? Promise.resolve(this.host()) : this.backend();
-  }
-
-  /**
-   * 503 while this surface cannot reach NATS, when every routed request would fail anyway; a Redis
-   * outage only degrades it (limits are counted in memory meanwhile). The agent runtime's shape.
-   */
-  private ready(): Reply {
-    const report = this.readiness.report();
-    return { status: report.ready ? 200 : 503, body: { ...report, uptimeMs: Math.round(process.uptime() * 1000) } };
   }
 
   private host(): Reply {

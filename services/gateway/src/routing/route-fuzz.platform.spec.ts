@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import {
-  AI_HEADERS, AI_PLANS, AI_PROVIDERS, DEMO_MODELS, MODEL_CATALOGUE, ROUTES, SESSION_COOKIE, SUBJECTS, type RouteDef,
+  AI_HEADERS, AI_PLANS, AI_PROVIDERS, DEMO_MODELS, MODEL_CATALOGUE, ROUTES, SESSION_COOKIE, SUBJECT_GROUP, type RouteDef, type SubjectGroup,
 } from '@platform/contracts';
 import {
   BEARER, contractFields, fuzzRequest, rawRequest, responseViolations, subscribedUser, TestClient, TestPlatform,
@@ -19,14 +19,14 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 type ServiceName = NonNullable<PlatformOptions['services']>[number];
 
 /** Which service answers each group of subjects; a new group does not compile until it is named here. */
-const SERVICE_OF: Record<keyof typeof SUBJECTS, ServiceName> = {
+const SERVICE_OF: Record<SubjectGroup, ServiceName> = {
   identity: 'identity', agents: 'agents', ai: 'ai-gateway', usage: 'usage',
 };
 
-const servicesOfRoutes = (): ServiceName[] => [...new Set(ROUTES.flatMap((route) =>
-  Object.entries(SUBJECTS)
-    .filter(([, subjects]) => Object.values<string>(subjects).includes(route.subject ?? ''))
-    .map(([group]) => SERVICE_OF[group as keyof typeof SUBJECTS])))];
+const servicesOfRoutes = (): ServiceName[] => [...new Set(ROUTES.flatMap((route) => {
+  const group = route.subject && SUBJECT_GROUP.get(route.subject);
+  return group ? [SERVICE_OF[group]] : [];
+}))];
 
 const routeName = (route: RouteDef) => `${route.surface} ${route.method} ${route.path}`;
 

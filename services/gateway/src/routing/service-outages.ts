@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Dependency } from '@platform/config';
+import { SUBJECT_GROUP } from '@platform/contracts';
 import type { ServiceUnavailableError } from '@platform/messaging';
 
 /**
@@ -16,7 +17,6 @@ const RECOVER_AFTER = 3;
 @Injectable()
 export class ServiceOutages {
   private readonly logger = new Logger('Gateway');
-  private readonly bySubject = new Map<string, Dependency>();
   private readonly byService = new Map<string, Dependency>();
 
   /** The edge's own NATS connection being down is its outage, logged by the connection, not each service's. */
@@ -26,18 +26,21 @@ export class ServiceOutages {
   }
 
   answered(subject: string): void {
-    if (this.byService.size) this.bySubject.get(subject)?.recovered();
+    if (this.byService.size) this.byService.get(serviceOf(subject))?.recovered();
   }
 
-  /** `svc.identity.login` is the identity service's: every subject of a service shares its outage. */
   private of(subject: string): Dependency {
-    let dependency = this.bySubject.get(subject);
+    const service = serviceOf(subject);
+    let dependency = this.byService.get(service);
     if (!dependency) {
-      const service = subject.split('.')[1] ?? subject;
-      dependency = this.byService.get(service) ?? new Dependency(service, this.logger, { recoverAfter: RECOVER_AFTER });
+      dependency = new Dependency(service, this.logger, { recoverAfter: RECOVER_AFTER });
       this.byService.set(service, dependency);
-      this.bySubject.set(subject, dependency);
     }
     return dependency;
   }
+}
+
+/** Every subject of a service shares its outage. */
+function serviceOf(subject: string): string {
+  return SUBJECT_GROUP.get(subject) ?? subject;
 }
