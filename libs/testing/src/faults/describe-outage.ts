@@ -6,7 +6,7 @@ import { queueCounts } from '../queued-jobs.js';
 import { ownerQuery } from '../usage-fixtures.js';
 import { waitFor, waitUntil } from '../wait-for.js';
 import { startOwnedInfra, type OwnedInfra } from './owned-infra.js';
-import { agentOf, duringOutage, keyNameOf, recoverableStreams, RECOVERY_MS, runOutage, type OutageRun } from './outage-scenario.js';
+import { agentOf, duringOutage, keyNameOf, READINESS, recoverableStreams, RECOVERY_MS, runOutage, type OutageRun } from './outage-scenario.js';
 import { succeeded, type Sample } from './steady-load.js';
 import { streamEvents } from './stream-events.js';
 
@@ -25,13 +25,15 @@ export interface OutageCase {
   serving: string[];
   /** Lines the usage service (a process of its own here) logs exactly once for the outage. */
   loggedOnce: string[];
+  /** What the gateway's GET /readyz says while the server is down. */
+  readinessWhileDown: { status: number; failing: string[]; degraded: string[] };
 }
 
 /**
  * One server of the platform's own killed under load and started again (issue "fail closed and
  * fail fast"), with every property the platform must keep through it as one test each.
  */
-export function describeOutage({ server, failing, serving, loggedOnce }: OutageCase): void {
+export function describeOutage({ server, failing, serving, loggedOnce, readinessWhileDown }: OutageCase): void {
   describe(`${server} killed under load and started again`, () => {
     let infra: OwnedInfra;
     let platform: TestPlatform;
@@ -96,6 +98,18 @@ export function describeOutage({ server, failing, serving, loggedOnce }: OutageC
       expect(samples.filter((sample) => !succeeded(sample))).toEqual([]);
     });
 
+    it(`answers GET /readyz ${readinessWhileDown.status} while the server is down (once the gateway has noticed)`, () => {
+      const samples = run.load.of(READINESS, run.killedAt + NOTICE_MS, run.restartedAt);
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.map(readinessOf).filter((readiness) => JSON.stringify(readiness) !== JSON.stringify(readinessWhileDown))).toEqual([]);
+    });
+
+    it('answers GET /readyz 200, nothing failing or degraded, from 5 s after the restart on', () => {
+      const samples = run.load.of(READINESS, run.restartedAt + RECOVERY_MS);
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.map(readinessOf).filter((readiness) => readiness.status !== 200 || readiness.failing.length || readiness.degraded.length)).toEqual([]);
+    });
+
     it(`serves every kind of request again within ${RECOVERY_MS / 1000} s of the restart, and from then on`, () => {
       const settled = run.restartedAt + RECOVERY_MS;
       const late = recoverableStreams(run.load).flatMap((stream) => run.load.of(stream, settled)).filter((sample) => !succeeded(sample));
@@ -158,6 +172,14 @@ export function describeOutage({ server, failing, serving, loggedOnce }: OutageC
     });
   });
 }
+
+/** How long a process may take to see a server die (its connection's close event). */
+const NOTICE_MS = 500;
+
+const readinessOf = (sample: Sample) => {
+  const { failing, degraded } = sample.body as { failing: string[]; degraded: string[] };
+  return { status: sample.status, failing, degraded };
+};
 
 const isUnavailable = (sample: Sample) => sample.status === 503 && sample.headers.get('retry-after') === '5';
 

@@ -47,6 +47,7 @@ export async function runOutage(platform: TestPlatform, server: OwnedServer): Pr
     'stranger:session': steady(() => stranger(platform).get('/api/auth/session')),
     // The route that once answered a made-up cookie with every user's usage.
     'stranger:dashboard': steady(() => stranger(platform).get('/api/dashboard/cost')),
+    [READINESS]: steady(() => platform.web().get('/readyz')),
     register: steady(() => platform.web().post('/api/register', { email: `newcomer-${randomUUID()}@example.com`, password: 'correct horse battery' })),
   });
   try {
@@ -67,9 +68,12 @@ export async function runOutage(platform: TestPlatform, server: OwnedServer): Pr
   }
 }
 
-/** Streams whose requests can succeed at all: made-up cookies never do. */
+/** The gateway's readiness, asked as a load balancer would; judged on its own, not as a user's request. */
+export const READINESS = 'probe:readyz';
+
+/** Streams of users' requests, which must succeed again after the outage: made-up cookies never do. */
 export function recoverableStreams(load: SteadyLoad): string[] {
-  return [...new Set(load.samples.map((sample) => sample.stream))].filter((stream) => !stream.startsWith('stranger:'));
+  return [...new Set(load.samples.map((sample) => sample.stream))].filter((stream) => !stream.startsWith('stranger:') && stream !== READINESS);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { SESSION_COOKIE } from '@platform/contracts';
+import { connect } from '@nats-io/transport-node';
+import { SESSION_COOKIE, SUBJECTS } from '@platform/contracts';
 import { INFRA, rawRequest, TestClient, TestPlatform, testEnv } from '@platform/testing';
 import { startGateway, type RunningGateway } from '../gateway.app.js';
 
@@ -161,14 +162,30 @@ describe('Gateway edge', () => {
 });
 
 describe('Gateway edge without services', () => {
+  const env = testEnv(INFRA.databaseUrl, { NATS_REQUEST_TIMEOUT_MS: '500' });
   let gateway: RunningGateway;
 
   beforeAll(async () => {
-    gateway = await startGateway(testEnv(INFRA.databaseUrl, { NATS_REQUEST_TIMEOUT_MS: '500' }));
+    gateway = await startGateway(env);
   });
 
   afterAll(async () => {
     await gateway?.close();
+  });
+
+  // Row 79: a service that is there but keeps working past the route's timeout is 502, not 503.
+  it('returns 502 when a service takes the request and does not answer within the route timeout', async () => {
+    const nats = await connect({ servers: INFRA.natsUrl });
+    try {
+      nats.subscribe(`${env.NATS_PREFIX}${SUBJECTS.identity.forgotPassword}`, { callback: () => undefined });
+      await nats.flush();
+      const started = Date.now();
+      const response = await new TestClient(gateway.urls.web).post('/api/auth/forgot-password', { email: 'a@example.com' });
+      expect([response.status, response.body]).toEqual([502, { error: 'Service unavailable' }]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    } finally {
+      await nats.close();
+    }
   });
 
   it('returns 503 with Retry-After at once when no service answers the route', async () => {
