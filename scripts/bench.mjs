@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ensureInfrastructure, ensureInstalled, ROOT } from './lib.mjs';
-import { call, waitUntil } from './bench/http.mjs';
+import { call, sessionCookieFrom, waitUntil } from './bench/http.mjs';
 import { build, describeOutput, runToCompletion, startNode, stop, stopAll } from './bench/processes.mjs';
 import { ratios, ratioTable, resultLine, resultsTable } from './bench/report.mjs';
 import { setting } from './bench/settings.mjs';
@@ -75,15 +75,6 @@ function portFree(port) {
 }
 
 const request = (method, url, { body, cookie } = {}) => call(method, url, { body, headers: cookie ? { cookie } : {}, timeoutMs: 10_000 });
-
-function sessionCookieFrom(headers) {
-  for (const line of headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const at = pair.indexOf('=');
-    if (pair.slice(0, at).trim() === 'service-session' && pair.slice(at + 1)) return `service-session=${pair.slice(at + 1)}`;
-  }
-  return undefined;
-}
 
 /** Register 5/hour and login 10/min per IP: when an earlier run used them up, reset only our bench: counters. */
 async function resetBenchRateLimit(redisUrl, group) {

@@ -17,7 +17,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
-import { call, waitUntil } from './http.mjs';
+import { call, clientIp, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
 import { build, describeOutput, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
@@ -66,7 +66,7 @@ async function main() {
       sequence += 1;
       request.headers = {
         ...request.headers,
-        'x-forwarded-for': `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+        'x-forwarded-for': clientIp(sequence),
         'x-user-id': `bench-user-${sequence % USERS}`,
       };
       return request;

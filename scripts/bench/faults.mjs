@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureInstalled, ROOT } from '../lib.mjs';
-import { call, sleep, waitUntil } from './http.mjs';
+import { call, clientIp, sessionCookieFrom, sleep, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
 import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
@@ -92,7 +92,7 @@ async function main() {
             body: { messages: [{ role: 'user', content: 'Hello through the outage' }], max_tokens: 32 },
             headers: {
               authorization: `Bearer ${KEY}`, 'x-user-id': `bench-fault-${outage}-${sequence % USERS_PER_OUTAGE}`, 'x-user-plan': 'solo',
-              'x-billing-subscription-id': 'sub_bench', 'x-forwarded-for': ipOf(sequence),
+              'x-billing-subscription-id': 'sub_bench', 'x-forwarded-for': clientIp(sequence),
             },
           }));
         },
@@ -142,13 +142,11 @@ async function signedIn(services) {
   const email = `bench-fault-${Date.now()}@example.com`;
   const credentials = { email, password: 'correct horse battery' };
   await waitUntil('POST /api/register', async () => (await call('POST', `${WEB}/api/register`, { body: credentials, headers: { 'x-forwarded-for': '10.250.0.1' } })).status === 201, services, 30_000);
-  const login = await fetch(`${WEB}/api/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.250.0.2' }, body: JSON.stringify(credentials),
-  });
-  return login.headers.getSetCookie()[0].split(';')[0];
+  const login = await call('POST', `${WEB}/api/auth/login`, { body: credentials, headers: { 'x-forwarded-for': '10.250.0.2' } });
+  const cookie = sessionCookieFrom(login.headers);
+  if (!cookie) throw new Error(`login answered ${login.status}: ${login.text.slice(0, 200)}`);
+  return cookie;
 }
-
-const ipOf = (sequence) => `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
 
 /**
  * One outage in numbers. A chat cut off by the kill (in flight then, failed) may have been served

@@ -2,6 +2,19 @@
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The n-th client's X-Forwarded-For address: per-IP limits (30 AI calls a minute) then count each request apart. */
+export const clientIp = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/** `service-session=<token>` from a login answer's Set-Cookie headers, or undefined. */
+export function sessionCookieFrom(headers) {
+  for (const line of headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    const at = pair.indexOf('=');
+    if (pair.slice(0, at).trim() === 'service-session' && pair.slice(at + 1)) return `service-session=${pair.slice(at + 1)}`;
+  }
+  return undefined;
+}
+
 /** One request with an optional JSON body; json is the parsed answer, undefined when it is not JSON. */
 export async function call(method, url, { body, headers = {}, timeoutMs = 15_000 } = {}) {
   const response = await fetch(url, {

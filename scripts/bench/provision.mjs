@@ -13,7 +13,7 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
-import { call, waitUntil } from './http.mjs';
+import { call, sessionCookieFrom, waitUntil } from './http.mjs';
 import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { setting } from './settings.mjs';
 
@@ -78,7 +78,7 @@ async function main() {
   const registered = await request('POST', `${WEB}/api/register`, { body: { email: ADMIN, password } });
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.text.slice(0, 200)}`);
   const login = await request('POST', `${WEB}/api/auth/login`, { body: { email: ADMIN, password } });
-  const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith('service-session='));
+  const cookie = sessionCookieFrom(login.headers);
   if (!cookie) throw new Error(`login answered ${login.status}: ${login.text.slice(0, 200)}`);
 
   // Running is timed by the agents service's own event, heard on NATS the moment it is published.
