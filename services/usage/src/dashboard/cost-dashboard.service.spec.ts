@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
-import { ApiError, USAGE_MESSAGES } from '@platform/contracts';
+import { ApiError, UnavailableError, USAGE_MESSAGES } from '@platform/contracts';
 import { Clock } from '../clock.js';
 import type { UsageQueriesService } from '../queries/usage-queries.service.js';
 import type { AgentNamesClient } from './agent-names.client.js';
@@ -23,6 +23,15 @@ describe('CostDashboardService', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 500, message: USAGE_MESSAGES.costDashboardFailed });
     expect(errors).toHaveBeenCalledWith('[Cost API] Error: Cannot mix BigInt and other types, use explicit conversions');
+    expect(errors).not.toHaveBeenCalledWith(expect.stringContaining('Prisma error'));
+  });
+
+  // Decision 82: an outage is no "Prisma error", so no sample figures passed off as the user's.
+  it('answers 503 when the database cannot be reached, not sample data', async () => {
+    const down = { dailyRows: () => Promise.reject(new UnavailableError()) } as unknown as UsageQueriesService;
+    const sut = new CostDashboardService(down, agentNames, new Clock());
+
+    await expect(sut.forUser('u', '7d')).rejects.toBeInstanceOf(UnavailableError);
     expect(errors).not.toHaveBeenCalledWith(expect.stringContaining('Prisma error'));
   });
 });

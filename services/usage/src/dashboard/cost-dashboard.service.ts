@@ -29,16 +29,15 @@ export class CostDashboardService {
 
   async forUser(userId: string, period: CostPeriod): Promise<CostDashboard> {
     const window = periodWindow(period, this.clock.now());
+    const read = await this.read(userId, window);
+    if (!read) return sampleDashboard(period, window);
     try {
-      const read = await this.read(userId, window);
-      if (!read) return sampleDashboard(period, window);
       this.logger.log(`[Cost API] Found ${read.rows.reduce((sum, row) => sum + row.calls, 0)} usage logs`);
       // Sample data is for someone who has never used anything; a quiet period shows real zeros.
       if (read.newcomer) return sampleDashboard(period, window);
       const names = await this.agentNames.lookup(userId, [...new Set(read.rows.map((row) => row.agentId))]);
       return costDashboard(period, window, read.rows, names);
     } catch (error) {
-      if (error instanceof UnavailableError) throw error;
       this.logger.error(`[Cost API] Error: ${messageOf(error)}`);
       throw new ApiError(500, M.costDashboardFailed);
     }
