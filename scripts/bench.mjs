@@ -43,6 +43,9 @@ const SCENARIOS = [
   { file: 'ai-chat.mjs', title: 'AI chat at a fixed upstream latency', timeoutMs: 4 * 60_000 },
   { file: 'usage-worker.mjs', title: 'usage events written per second', timeoutMs: 5 * 60_000 },
   { file: 'watchdog.mjs', title: 'watchdog check throughput', timeoutMs: 5 * 60_000 },
+  { file: 'billing-webhooks.mjs', title: 'payment webhooks: throughput, exactly once, time to plan visible', timeoutMs: 5 * 60_000 },
+  { file: 'wallet-auth.mjs', title: 'wallet sign-ins verified per second (EOA, ERC-6492)', timeoutMs: 5 * 60_000 },
+  { file: 'risc.mjs', title: 'security events: accepted per second, time until sessions are gone', timeoutMs: 5 * 60_000 },
   { file: 'faults.mjs', title: 'Redis, NATS and PostgreSQL killed under chat load', timeoutMs: 5 * 60_000 },
 ].filter((scenario) => !scenario.skip);
 

@@ -14,10 +14,25 @@ const DEV_DEFAULTS = {
   SMTP_URL: 'smtp://127.0.0.1:2525',
   BOT_CHECK_VERIFY_URL: 'http://127.0.0.1:4600/bot-check/siteverify',
   APP_URL: 'http://localhost:3000',
+  SECRETS_KEY: 'ZGV2LXNlY3JldHMta2V5LWNoYW5nZS1tZS0zMmJ5dGU=',
+  BILLING_PROCESSOR_URL: 'http://127.0.0.1:4600',
+  BILLING_PROCESSOR_KEY: 'sk_test_sandbox',
+  BILLING_WEBHOOK_SECRET: 'whsec_sandbox_dev_secret',
+  NETWORK_TESTNET: 'true',
+  NETWORK_RPC_URL: 'http://127.0.0.1:4600/chain/42431',
+  BASE_RPC_URL: 'http://127.0.0.1:4600/chain/84532',
+  // Sign-in through the sandbox's identity provider and code host (docs/sandbox.md).
+  IDP_ISSUER: 'http://127.0.0.1:4600/idp/',
+  IDP_CLIENT_ID: 'sandbox-idp-client',
+  IDP_CLIENT_SECRET: 'sandbox-idp-secret',
+  CODE_HOST_URL: 'http://127.0.0.1:4600/code-host',
+  CODE_HOST_API_URL: 'http://127.0.0.1:4600/code-host/api',
+  CODE_HOST_CLIENT_ID: 'sandbox-code-host-client',
+  CODE_HOST_CLIENT_SECRET: 'sandbox-code-host-secret',
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */
-const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'usage', 'agents', 'watchdog', 'gateway'];
+const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'gateway'];
 
 /**
  * HEALTH_PORT set for `npm start` is the first of a range: each service gets its own, in start order
@@ -76,7 +91,7 @@ Platform starting:
   web API         http://${host}:${env.WEB_PORT ?? 3000}/api/health
   backend API     http://${host}:${env.BACKEND_PORT ?? 4000}/health
   summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100}
-  sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls)
+  sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls; pay a checkout: POST /stripe/checkout/<id>/complete; webhooks sent: GET /stripe/deliveries; chains: POST /chain/42431, /chain/84532, mint: POST /chain/fund; sign in: /api/auth/idp, /api/auth/code-host after PUT /code-host/next-login)
   INTERNAL_API_KEY ${env.INTERNAL_API_KEY}
 Press Ctrl-C to stop.
 `);

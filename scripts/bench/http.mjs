@@ -48,3 +48,13 @@ export async function waitUntil(what, check, services, timeoutMs) {
   }
   throw Object.assign(new Error(`${what} not ready within ${timeoutMs / 1000} s${lastError ? ` (last error: ${lastError})` : ''}`), { services });
 }
+
+/** Registers and signs in `email` from client address `ip` on the web surface: `{ id, cookie }`. */
+export async function signedInUser(web, { email, password, ip }) {
+  const headers = { 'x-forwarded-for': ip };
+  const registered = await call('POST', `${web}/api/register`, { body: { email, password }, headers });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${registered.text.slice(0, 200)}`);
+  const cookie = sessionCookieFrom((await call('POST', `${web}/api/auth/login`, { body: { email, password }, headers })).headers);
+  if (!cookie) throw new Error(`no session for ${email}`);
+  return { id: registered.json.id, cookie };
+}

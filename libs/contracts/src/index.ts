@@ -14,3 +14,4 @@ export * from './queues.js';
 export * from './agents/index.js';
 export * from './ai/index.js';
 export * from './usage/index.js';
+export * from './billing/index.js';

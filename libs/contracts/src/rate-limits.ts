@@ -1,6 +1,6 @@
 /**
  * Rate-limit groups (platform-core section 8). Counted per client IP in Redis.
- * Register, login, forgot, reset and demo chat have no numbers in the spec: ours are in docs/spec-decisions.md.
+ * Register, login (wallet sign-in too), nonce, gate-token, forgot, reset and demo chat have no numbers in the spec: ours are in docs/spec-decisions.md.
  */
 export interface RateLimitRule {
   points: number;
@@ -21,6 +21,8 @@ export const RATE_LIMITS = {
   webProvision: { points: 5, durationSec: 60, message: SLOW_DOWN },
   register: { points: 5, durationSec: 3600, message: SLOW_DOWN },
   login: { points: 10, durationSec: 60, message: SLOW_DOWN },
+  authNonce: { points: 30, durationSec: 60, message: SLOW_DOWN },
+  gateToken: { points: 60, durationSec: 60, message: SLOW_DOWN },
   forgotPassword: { points: 3, durationSec: 900, message: SLOW_DOWN },
   resetPassword: { points: 5, durationSec: 900, message: SLOW_DOWN },
   demoChat: { points: 10, durationSec: 60, message: 'Too many requests' },

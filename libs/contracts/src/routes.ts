@@ -1,4 +1,5 @@
 import { AI_FORWARDED_HEADERS } from './ai/ai-headers.js';
+import { BILLING_SIGNATURE_HEADER } from './billing/billing-metadata.js';
 import type { RateLimitGroup } from './rate-limits.js';
 import { SUBJECTS, type Subject } from './subjects.js';
 
@@ -28,9 +29,11 @@ export interface RouteDef {
   headers?: string[];
   /** How long the edge waits for the service; NATS_REQUEST_TIMEOUT_MS when not given. */
   timeoutMs?: number;
+  /** The body's text as received travels in the envelope too: a signed webhook verifies those exact bytes. */
+  rawBody?: boolean;
 }
 
-type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers' | 'timeoutMs'>;
+type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers' | 'timeoutMs' | 'rawBody'>;
 
 const web = (method: HttpMethod, path: string, auth: AuthMode, target: Target): RouteDef =>
   ({ surface: 'web', method, path, auth, ...target });
@@ -56,6 +59,7 @@ const usage = SUBJECTS.usage;
 const USER_SCOPE = ['x-user-id'];
 
 const ag = SUBJECTS.agents;
+const billing = SUBJECTS.billing;
 
 /**
  * Per-agent routes served on both surfaces: web callers must own the agent, bearer callers act for
@@ -79,6 +83,23 @@ export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/auth/signout', 'optionalSession', { subject: id.signout }),
   web('POST', '/api/auth/forgot-password', 'none', { subject: id.forgotPassword, rateLimits: ['forgotPassword'] }),
   web('POST', '/api/auth/reset-password', 'none', { subject: id.resetPassword, rateLimits: ['resetPassword'] }),
+  web('GET', '/api/auth/nonce', 'none', { subject: id.authNonce, rateLimits: ['authNonce'] }),
+  web('POST', '/api/auth/nonce', 'none', { subject: id.authNonce, rateLimits: ['authNonce'] }),
+  web('POST', '/api/wallet-auth', 'none', { subject: id.walletAuth, rateLimits: ['login'] }),
+  web('GET', '/api/auth/gate-token', 'none', { subject: id.gateTokenAccess, rateLimits: ['gateToken'] }),
+  web('POST', '/api/auth/gate-token', 'none', { subject: id.gateTokenAccess, rateLimits: ['gateToken'] }),
+  web('GET', '/api/auth/idp', 'none', { subject: id.idpStart }),
+  // The cookie header carries the sealed sign-in state the start set (identity/external-sign-in).
+  web('GET', '/api/auth/idp/callback', 'none', { subject: id.idpCallback, headers: ['cookie'] }),
+  web('GET', '/api/auth/code-host', 'none', { subject: id.codeHostStart }),
+  web('GET', '/api/auth/code-host/callback', 'none', { subject: id.codeHostCallback, headers: ['cookie'] }),
+  web('POST', '/api/auth/idp/verify', 'none', { subject: id.idpVerify, rateLimits: ['login'] }),
+  web('GET', '/api/auth/idp/verify', 'none', { subject: id.idpVerifyInfo }),
+  web('POST', '/api/auth/idp/refresh', 'session', { subject: id.idpRefresh }),
+  web('GET', '/api/auth/idp/refresh', 'none', { subject: id.idpRefreshInfo }),
+  web('POST', '/api/security/risc', 'none', { subject: id.riscReceive, rawBody: true }),
+  web('GET', '/api/security/risc', 'none', { subject: id.riscInfo }),
+  web('POST', '/api/auth/idp/risc', 'none', { subject: id.riscLegacyReceive, rawBody: true }),
   web('GET', '/api/user', 'session', { subject: id.getUser }),
   web('POST', '/api/user', 'session', { subject: id.updateProfile }),
   web('PATCH', '/api/user', 'session', { subject: id.updateProfile }),
@@ -97,6 +118,10 @@ export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/agents/provision', 'session', { subject: ag.provision, rateLimits: ['webAgents', 'webProvision'] }),
   web('GET', '/api/agents/:id', 'session', { subject: ag.get, rateLimits: ['webAgents'] }),
   ...AGENT_ACTIONS.map(([method, path, subject]) => web(method, path, 'session', { ...agentAction(subject), rateLimits: ['webAgents'] })),
+  web('GET', '/api/billing', 'session', { subject: billing.overview }),
+  web('POST', '/api/billing', 'session', { subject: billing.action }),
+  web('GET', '/api/billing-provider/checkout', 'session', { subject: billing.checkout }),
+  web('POST', '/api/billing/webhook', 'none', { subject: billing.webhook, headers: [BILLING_SIGNATURE_HEADER], rawBody: true }),
   web('GET', '/api/heartbeat', 'session', { subject: ag.getHeartbeat }),
   web('POST', '/api/heartbeat', 'session', { subject: ag.saveHeartbeat }),
   web('DELETE', '/api/heartbeat', 'session', { subject: ag.deleteHeartbeat }),
@@ -121,6 +146,7 @@ export const ROUTES: readonly RouteDef[] = [
   backend('DELETE', '/api/agents/:id', 'internal', { subject: ag.delete }),
   ...AGENT_ACTIONS.map(([method, path, subject]) => backend(method, path, 'internal', agentAction(subject))),
   backend('POST', '/api/deployments', 'internal', { subject: ag.deploy, rateLimits: ['deployments'] }),
+  backend('POST', '/api/subscriptions/deploy', 'internal', { subject: billing.deploySubscription }),
   backend('POST', '/api/register-home', 'internal', { subject: ag.registerHome }),
   backend('POST', '/api/register-link', 'internal', { subject: ag.registerLink }),
   backend('GET', '/api/installations', 'internal', { subject: ag.listInstallations }),

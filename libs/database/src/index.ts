@@ -7,3 +7,4 @@ export * from './migrate.js';
 export * from './row-level-security.js';
 export * from './service-database.js';
 export * from './database-errors.js';
+export * from './column-transformers.js';

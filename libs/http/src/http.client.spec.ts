@@ -33,6 +33,16 @@ describe('OutboundHttp', () => {
     expect(sut.isOpen).toBe(true);
   });
 
+  it('neither opens the breaker nor is refused by it for a call outside the breaker', async () => {
+    sut = new OutboundHttp('party', { timeoutMs: 1000, volumeThreshold: 1, errorThresholdPercentage: 1 });
+    await expect(sut.fetchOutsideBreaker(url)).rejects.toBeInstanceOf(OutboundUnavailableError);
+    expect(sut.isOpen).toBe(false);
+
+    await expect(sut.fetch(url)).rejects.toBeInstanceOf(OutboundUnavailableError);
+    expect(sut.isOpen).toBe(true);
+    await expect(sut.fetchOutsideBreaker(url)).rejects.toBeInstanceOf(OutboundUnavailableError);
+  });
+
   it('ends a call when the caller\'s signal aborts before its own timeout', async () => {
     sut = new OutboundHttp('party', { timeoutMs: 10_000 });
     const started = Date.now();

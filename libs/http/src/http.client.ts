@@ -24,18 +24,9 @@ export class BreakerOpenError extends Error {}
 export class OutboundHttp {
   private readonly breaker: CircuitBreaker<[string, RequestInit], Response>;
 
-  constructor(readonly name: string, options: OutboundOptions) {
+  constructor(readonly name: string, private readonly options: OutboundOptions) {
     this.breaker = new CircuitBreaker(
-      async (url: string, init: RequestInit) => {
-        const timeout = AbortSignal.timeout(options.timeoutMs);
-        const response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-        if (response.status >= 500) {
-          // An unread body keeps its socket out of the pool; during an outage they would pile up.
-          await response.body?.cancel();
-          throw new OutboundUnavailableError(`${name} answered ${response.status}`);
-        }
-        return response;
-      },
+      (url: string, init: RequestInit) => this.timedFetch(url, init),
       {
         timeout: false,
         errorThresholdPercentage: options.errorThresholdPercentage ?? 50,
@@ -52,6 +43,14 @@ export class OutboundHttp {
     });
   }
 
+  /**
+   * The same call, timeout and 5xx handling, neither refused nor counted by the breaker: for calls
+   * whose failures say nothing about the party as the platform uses it (a user's own credentials).
+   */
+  async fetchOutsideBreaker(url: string, init: RequestInit = {}): Promise<Response> {
+    return this.timedFetch(url, init);
+  }
+
   /** An open breaker rejects calls without trying; a caller can skip this party instead. */
   get isOpen(): boolean {
     return this.breaker.opened;
@@ -59,5 +58,16 @@ export class OutboundHttp {
 
   shutdown(): void {
     this.breaker.shutdown();
+  }
+
+  private async timedFetch(url: string, init: RequestInit): Promise<Response> {
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+    if (response.status >= 500) {
+      // An unread body keeps its socket out of the pool; during an outage they would pile up.
+      await response.body?.cancel();
+      throw new OutboundUnavailableError(`${this.name} answered ${response.status}`);
+    }
+    return response;
   }
 }

@@ -41,6 +41,28 @@ describe('EventBus', () => {
     await again.close();
   });
 
+  it.each([[1, 1], [4, 4]])('with concurrency %i, handles %i events at once', async (concurrency, atOnce) => {
+    const publisher = await busFor('publisher');
+    const events = Array.from({ length: 4 }, planChanged);
+    const consumer = await busFor(`consumer-concurrency-${concurrency}`);
+    let running = 0;
+    let most = 0;
+    const handled: string[] = [];
+    await consumer.bus.consume(EVENTS.billing.planChanged, async (incoming) => {
+      if (!events.some((event) => event.eventId === incoming.eventId)) return;
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      running -= 1;
+      handled.push(incoming.eventId);
+    }, { concurrency });
+    for (const event of events) await publisher.bus.publish(EVENTS.billing.planChanged, event);
+    await waitUntil('every event handled', async () => handled, (ids) => ids.length === events.length, 5000);
+    expect(most).toBe(atOnce);
+    await consumer.close();
+    await publisher.close();
+  });
+
   it('stores a republished event id once', async () => {
     const publisher = await busFor('publisher');
     const event = planChanged();

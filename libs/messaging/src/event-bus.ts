@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import {
   AckPolicy, DeliverPolicy, jetstream, jetstreamManager, JetStreamApiError,
-  type ConsumerMessages, type JetStreamClient, type JetStreamManager,
+  type ConsumerMessages, type JetStreamClient, type JetStreamManager, type JsMsg,
 } from '@nats-io/jetstream';
 import { nanos, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { ApiError, EVENT_PAYLOADS, validateAs, type EventOf, type EventSubject } from '@platform/contracts';
@@ -50,8 +50,12 @@ export class EventBus implements OnApplicationShutdown {
     await this.js.publish(this.wire(subject), JSON.stringify(payload), { msgID: payload.eventId });
   }
 
-  /** Durable delivery to this service: survives restarts; a failing handler is retried later. */
-  async consume<S extends EventSubject>(subject: S, handler: EventHandler<S>): Promise<void> {
+  /**
+   * Durable delivery to this service: survives restarts; a failing handler is retried later. With
+   * `concurrency` above 1, that many events are handled at once, in no particular order: only for
+   * handlers that hold their own order (such as applying a change only if it is newer).
+   */
+  async consume<S extends EventSubject>(subject: S, handler: EventHandler<S>, { concurrency = 1 }: { concurrency?: number } = {}): Promise<void> {
     const manager = await this.ensureStream();
     const durable = `${this.options.serviceName}__${subject.replace(/\./g, '_')}`;
     await manager.consumers.add(this.streamName, {
@@ -65,24 +69,31 @@ export class EventBus implements OnApplicationShutdown {
     const messages = await consumer.consume();
     this.running.push(messages);
     void (async () => {
+      const inFlight = new Set<Promise<void>>();
       for await (const message of messages) {
-        try {
-          await handler(validateAs(EVENT_PAYLOADS[subject] as new () => EventOf<S>, message.json()));
-          message.ack();
-        } catch (error) {
-          if (error instanceof ApiError) {
-            this.logger.error(`Dropping malformed ${subject} event: ${error.message}`);
-            message.term();
-          } else if (message.info.deliveryCount >= MAX_DELIVERIES) {
-            this.logger.error(`Giving up on ${subject} event after ${MAX_DELIVERIES} tries: ${String(error)}`);
-            message.term();
-          } else {
-            this.logger.warn(`Retrying ${subject} event: ${String(error)}`);
-            message.nak(REDELIVERY_DELAY_MS);
-          }
-        }
+        const handled: Promise<void> = this.deliver(subject, handler, message).finally(() => inFlight.delete(handled));
+        inFlight.add(handled);
+        if (inFlight.size >= concurrency) await Promise.race(inFlight);
       }
     })();
+  }
+
+  private async deliver<S extends EventSubject>(subject: S, handler: EventHandler<S>, message: JsMsg): Promise<void> {
+    try {
+      await handler(validateAs(EVENT_PAYLOADS[subject] as new () => EventOf<S>, message.json()));
+      message.ack();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        this.logger.error(`Dropping malformed ${subject} event: ${error.message}`);
+        message.term();
+      } else if (message.info.deliveryCount >= MAX_DELIVERIES) {
+        this.logger.error(`Giving up on ${subject} event after ${MAX_DELIVERIES} tries: ${String(error)}`);
+        message.term();
+      } else {
+        this.logger.warn(`Retrying ${subject} event: ${String(error)}`);
+        message.nak(REDELIVERY_DELAY_MS);
+      }
+    }
   }
 
   /** Every replica hears it, nothing is kept: for dropping caches, never for facts. */

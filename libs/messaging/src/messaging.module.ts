@@ -5,6 +5,13 @@ import { EventBus } from './event-bus.js';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { natsConnectOptions } from './nats-connect.js';
 import { NatsLink } from './nats-link.js';
+
+/** What a service's env gives its messaging: CommonEnv's NATS settings and its own request timeout. */
+export interface ServiceMessagingEnv {
+  NATS_URL: string;
+  NATS_PREFIX: string;
+  NATS_REQUEST_TIMEOUT_MS: number;
+}
 import { RpcClient } from './rpc.client.js';
 
 class NatsConnectionCloser implements OnApplicationShutdown {
@@ -18,6 +25,16 @@ class NatsConnectionCloser implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class MessagingModule {
+  /** A service's own wiring, from its env: every service connects the same way. */
+  static forService(serviceName: string, env: ServiceMessagingEnv): DynamicModule {
+    return MessagingModule.forRoot({
+      natsUrl: env.NATS_URL,
+      prefix: env.NATS_PREFIX,
+      serviceName,
+      requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
+    });
+  }
+
   static forRoot(options: MessagingOptions): DynamicModule {
     return {
       module: MessagingModule,

@@ -24,3 +24,5 @@ export * from './faults/service-process.js';
 export * from './faults/tcp-probe.js';
 export * from './faults/steady-load.js';
 export * from './faults/stream-events.js';
+export * from './payments-sandbox.js';
+export * from './identity-sandbox.js';

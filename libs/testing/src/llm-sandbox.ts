@@ -8,6 +8,8 @@ export interface LlmCallRecord {
   vendor: string;
   model: string;
   maxTokens: number | null;
+  /** The key the vendor received (bearer token or x-api-key). */
+  apiKey: string;
   at: string;
   durationMs: number | null;
 }

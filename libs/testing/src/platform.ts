@@ -1,13 +1,16 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import type { EnvSource } from '@platform/config';
-import { EVENTS, type EventOf, type EventSubject, type Plan, type SubscriptionStatus } from '@platform/contracts';
-import { EventBus, MessagingModule } from '@platform/messaging';
+import {
+  BILLING_API_PLANS, type BillingApiPlan, type CheckoutPlan, type EventOf, type EventSubject, type Plan, type Subject, type SubscriptionStatus,
+} from '@platform/contracts';
+import { EventBus, MessagingModule, RpcClient } from '@platform/messaging';
 import { agentRuntimeEnv, destroyAgentRuntimes } from './agent-runtimes.js';
 import { deleteEventStream } from './event-stream.js';
 import type { OwnedInfra } from './faults/owned-infra.js';
+import { IdentitySandbox } from './identity-sandbox.js';
 import { INFRA } from './infra-urls.js';
+import { PaymentsSandbox } from './payments-sandbox.js';
 import { PlatformServices } from './platform-services.js';
 import { deleteRedisKeys } from './redis-keys.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -45,6 +48,9 @@ export interface TestUser {
 
 let userCounter = 0;
 
+/** The sandbox processor takes any key; the SDK needs one. */
+const SANDBOX_PROCESSOR_KEY = 'sk_test_sandbox';
+
 /** Services, gateway and sandbox of one test file, booted for real, spoken to over HTTP. */
 export class TestPlatform {
   private constructor(
@@ -56,8 +62,11 @@ export class TestPlatform {
     private readonly ownedInfra: OwnedInfra | undefined,
   ) {}
 
-  /** Stands in for billing (or any publisher outside the booted services) when a test publishes an event. */
-  private publisher?: INestApplicationContext;
+  /**
+   * Stands in for billing (or any service outside the booted ones) when a test publishes an event,
+   * asks a query or answers one.
+   */
+  private messaging?: INestApplicationContext;
 
   static async start(options: PlatformOptions = {}): Promise<TestPlatform> {
     const infra = options.infra ?? INFRA;
@@ -71,6 +80,19 @@ export class TestPlatform {
       OPENROUTER_BASE_URL: sandbox.llm.openrouter,
       ANTHROPIC_BASE_URL: sandbox.llm.anthropic,
       OPENAI_BASE_URL: sandbox.llm.openai,
+      BILLING_PROCESSOR_URL: sandbox.url,
+      BILLING_PROCESSOR_KEY: SANDBOX_PROCESSOR_KEY,
+      BILLING_WEBHOOK_SECRET: sandbox.payments.webhookSecret,
+      NETWORK_TESTNET: 'true',
+      NETWORK_RPC_URL: sandbox.chain.rpcUrls[42431],
+      BASE_RPC_URL: sandbox.chain.rpcUrls[84532],
+      IDP_ISSUER: sandbox.idp.issuer,
+      IDP_CLIENT_ID: sandbox.idp.clientId,
+      IDP_CLIENT_SECRET: sandbox.idp.clientSecret,
+      CODE_HOST_URL: sandbox.codeHost.url,
+      CODE_HOST_API_URL: sandbox.codeHost.apiUrl,
+      CODE_HOST_CLIENT_ID: sandbox.codeHost.clientId,
+      CODE_HOST_CLIENT_SECRET: sandbox.codeHost.clientSecret,
       ...(options.services?.includes('agents') ? await agentRuntimeEnv() : {}),
       ...options.env,
     });
@@ -80,12 +102,24 @@ export class TestPlatform {
       // Gateways first: services such as agents hand the backend URL to what they start.
       for (let index = 0; index < (options.gateways ?? 1); index += 1) platform.gateways.push(await startGateway(env));
       env.BACKEND_URL ??= platform.backendUrl;
+      env.OAUTH_CALLBACK_BASE_URL ??= platform.webUrl;
+      await platform.payments.useWebhook(`${platform.webUrl}/api/billing/webhook`);
       for (const name of new Set<ServiceName>(['identity', ...(options.services ?? [])])) await platform.startService(name);
     } catch (error) {
       await platform.close();
       throw error;
     }
     return platform;
+  }
+
+  /** The sandbox payment processor's hooks: pay, cancel, fail a renewal. */
+  get payments(): PaymentsSandbox {
+    return new PaymentsSandbox(this.sandbox.url);
+  }
+
+  /** The sandbox identity provider's and code host's hooks, and a browser that signs in through them. */
+  get identityProviders(): IdentitySandbox {
+    return new IdentitySandbox(this.sandbox.url);
   }
 
   get webUrl(): string {
@@ -118,32 +152,60 @@ export class TestPlatform {
   }
 
   /**
-   * Puts a user on a plan the way billing will (its plan-changed event), then waits until the
-   * user's own GET /api/user shows it (identity applied it and the gateway dropped its cached session).
+   * Puts a user on a plan the way a person does (needs `billing` among the services): checkout at
+   * the sandbox processor, paid; then, for another status, the processor cancels the subscription
+   * or fails its renewal. Waits until the user's own GET /api/user shows it, and signs in afresh so
+   * no replica holds the old plan. Returns the processor's subscription id.
    */
-  async setPlan(user: TestUser, plan: Plan, subscriptionStatus: SubscriptionStatus = 'active'): Promise<void> {
-    await this.publish(EVENTS.billing.planChanged, {
-      eventId: randomUUID(), userId: user.id, plan, subscriptionStatus, occurredAt: new Date().toISOString(),
-    });
+  async setPlan(user: TestUser, plan: CheckoutPlan | BillingApiPlan, subscriptionStatus: Exclude<SubscriptionStatus, 'inactive'> = 'active'): Promise<string> {
+    const checkoutUrl = await this.checkoutUrl(user, plan);
+    const paid = await this.payments.complete(checkoutUrl);
+    if (paid.delivered !== 200 || !paid.subscriptionId) throw new Error(`checkout of ${plan}: ${JSON.stringify(paid)}`);
+    if (subscriptionStatus === 'canceled') await this.payments.cancel(paid.subscriptionId);
+    if (subscriptionStatus === 'past_due') await this.payments.failRenewal(paid.subscriptionId);
+    await this.waitForPlan(user, plan, subscriptionStatus);
+    return paid.subscriptionId;
+  }
+
+  /** The processor's checkout URL for `plan`, from the route that sells it. */
+  async checkoutUrl(user: TestUser, plan: CheckoutPlan | BillingApiPlan): Promise<string> {
+    const response = (BILLING_API_PLANS as readonly string[]).includes(plan)
+      ? await user.client.post('/api/billing', { action: 'create-checkout', plan })
+      : await user.client.get(`/api/billing-provider/checkout?plan=${plan}`);
+    const url = response.status === 303 ? response.headers.get('location') : response.body?.url;
+    if (!url || !url.startsWith(this.sandbox.url)) throw new Error(`checkout of ${plan}: ${response.status} ${url ?? JSON.stringify(response.body)}`);
+    return url;
+  }
+
+  /** Until the user's own GET /api/user shows `plan` and `status`; then a fresh session, as the old one's AuthContext may be cached. */
+  async waitForPlan(user: TestUser, plan: Plan, subscriptionStatus: SubscriptionStatus): Promise<void> {
     await waitUntil(
       `user ${user.email} on plan ${plan} (${subscriptionStatus})`,
       async () => ((await user.client.get('/api/user')).body as { user: { plan: string; subscriptionStatus: string } }).user,
       (current) => current.plan === plan && current.subscriptionStatus === subscriptionStatus,
     );
-    // A fresh session: the gateway may still hold the old one's AuthContext until the revocation broadcast lands.
     await user.client.post('/api/auth/login', { email: user.email, password: user.password });
   }
 
   /** Publishes an event on this platform's stream through the real EventBus, held to its contract. */
   async publish<S extends EventSubject>(subject: S, event: EventOf<S>): Promise<void> {
+    await (await this.messagingContext()).get(EventBus).publish(subject, event);
+  }
+
+  /** Asks a service-to-service query through the real RpcClient: an error reply throws RemoteError. */
+  async query<T>(subject: Subject, data: unknown): Promise<T> {
+    return (await this.messagingContext()).get(RpcClient).request<T>(subject, data);
+  }
+
+  private async messagingContext(): Promise<INestApplicationContext> {
     // No logger option: `logger: false` would silence every Nest logger in this process, the services' too.
-    this.publisher ??= await NestFactory.createApplicationContext(MessagingModule.forRoot({
+    this.messaging ??= await NestFactory.createApplicationContext(MessagingModule.forRoot({
       natsUrl: this.env.NATS_URL!,
       prefix: this.env.NATS_PREFIX!,
       serviceName: 'publisher-test',
       requestTimeoutMs: 2000,
     }));
-    await this.publisher.get(EventBus).publish(subject, event);
+    return this.messaging;
   }
 
   /** Stops one service gracefully and boots it again on the same env: what a deploy does to it. */
@@ -177,7 +239,7 @@ export class TestPlatform {
     await this.ownedInfra?.startStopped();
     await Promise.all(this.gateways.map((gateway) => gateway.close()));
     await this.services.close();
-    await this.publisher?.close();
+    await this.messaging?.close();
     await destroyAgentRuntimes(this.database.url, this.env);
     await this.sandbox.close();
     // Owned servers' data goes when the test closes them.

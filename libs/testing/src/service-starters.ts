@@ -10,6 +10,8 @@ export const SERVICE_STARTERS = {
     (await import('../../../services/identity/src/identity.app.js')).startIdentity(env),
   'ai-gateway': async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/ai-gateway/src/ai-gateway.app.js')).startAiGateway(env),
+  billing: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/billing/src/billing.app.js')).startBilling(env),
   usage: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/usage/src/usage.app.js')).startUsage(env),
   agents: async (env: EnvSource): Promise<INestApplicationContext> =>

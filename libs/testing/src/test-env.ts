@@ -22,6 +22,7 @@ export function testEnv(databaseUrl: string, overrides: EnvSource = {}): EnvSour
     BACKEND_PORT: '0',
     SUMMARIZER_PORT: '0',
     INTERNAL_API_KEY: TEST_INTERNAL_API_KEY,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
     TRUST_PROXY: 'true',
     ...overrides,
   };

@@ -21,6 +21,8 @@ import { HostingProvider } from './hosting/hosting.provider.js';
 import { LocalHostingProvider } from './hosting/local.provider.js';
 import { InstallationsHandlers } from './installations/installations.handlers.js';
 import { InstallationsService } from './installations/installations.service.js';
+import { PlanChangedConsumer } from './subscriptions/plan-changed.consumer.js';
+import { SubscriptionChanges } from './subscriptions/subscription-changes.service.js';
 
 export const AGENTS_SERVICE = 'agents';
 
@@ -34,12 +36,7 @@ export class AgentsModule {
       module: AgentsModule,
       imports: [
         DatabaseModule.forRoot(env.DATABASE_URL, agentsDatabase),
-        MessagingModule.forRoot({
-          natsUrl: env.NATS_URL,
-          prefix: env.NATS_PREFIX,
-          serviceName: AGENTS_SERVICE,
-          requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
-        }),
+        MessagingModule.forService(AGENTS_SERVICE, env),
         OutboxModule.forRoot(env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
       ],
@@ -56,6 +53,8 @@ export class AgentsModule {
         RuntimeClient,
         HeartbeatService,
         InstallationsService,
+        SubscriptionChanges,
+        PlanChangedConsumer,
       ],
     };
   }

@@ -5,9 +5,11 @@ import { HeartbeatSettingsEntity } from './heartbeat/heartbeat-settings.entity.j
 import { LocalRuntimeEntity } from './hosting/local-runtime.entity.js';
 import { InstallationEntity } from './installations/installation.entity.js';
 import { AgentsInitial1763800000000 } from './migrations/1763800000000-agents-initial.js';
+import { AgentsSubscriptionStates1764200000000 } from './migrations/1764200000000-agents-subscription-states.js';
+import { SubscriptionStateEntity } from './subscriptions/subscription-state.entity.js';
 
 export const agentsDatabase: ServiceDatabase = {
   schema: 'agents',
-  entities: [AgentEntity, LocalRuntimeEntity, HeartbeatSettingsEntity, InstallationEntity, OutboxEventEntity],
-  migrations: [AgentsInitial1763800000000],
+  entities: [AgentEntity, LocalRuntimeEntity, HeartbeatSettingsEntity, InstallationEntity, SubscriptionStateEntity, OutboxEventEntity],
+  migrations: [AgentsInitial1763800000000, AgentsSubscriptionStates1764200000000],
 };

@@ -14,6 +14,9 @@ export class AiGatewayEnv extends CommonEnv {
   /** Comma-separated, compared case-insensitively: these x-user-email values bypass plan and subscription. */
   @IsString() ADMIN_EMAILS = '';
 
+  /** How long a chat waits for billing's account state of a platform user before it is 503. */
+  @EnvInt(1) NATS_REQUEST_TIMEOUT_MS = 5000;
+
   /** One attempt at one model (platform-core section 8). */
   @EnvInt(1) AI_MODEL_TIMEOUT_MS = 30_000;
 
@@ -49,6 +52,18 @@ export class AiGatewayEnv extends CommonEnv {
 
   @Matches(...URL_RULE) OPENAI_BASE_URL = 'http://127.0.0.1:4600/openai/v1';
   @Secret() @IsString() OPENAI_API_KEY = 'sandbox-key';
+
+  /**
+   * How long billing's answer about a platform user is used before billing is asked again; a change
+   * billing announces (plan, status, own key) drops it at once on every replica.
+   */
+  @EnvInt(1) AI_BILLING_CACHE_MS = 5_000;
+
+  /** How long billing's last answer stands in while billing cannot answer; past it such a chat is 503. */
+  @EnvInt(1) AI_BILLING_STALE_MS = 300_000;
+
+  /** How long a chat waits for billing when a last answer is on hand to fall back on. */
+  @EnvInt(1) AI_BILLING_TIMEOUT_MS = 1_000;
 
   /** Usage events kept in memory while Redis refuses them; past this many, new ones are dropped. */
   @EnvInt(1) USAGE_BUFFER_SIZE = 1000;

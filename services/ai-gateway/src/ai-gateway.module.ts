@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { MessagingModule } from '@platform/messaging';
 import { QueueModule, RedisModule } from '@platform/queue';
 import { AccessGuard } from './access/access.guard.js';
+import { BillingAccountClient } from './access/billing-account.client.js';
 import type { AiGatewayEnv } from './ai-gateway.env.js';
 import { AI_GATEWAY_ENV } from './ai-gateway.tokens.js';
 import { ChatHandlers } from './chat/chat.handlers.js';
@@ -16,16 +18,21 @@ import { UsageRecorder } from './usage/usage-recorder.js';
 
 export const AI_GATEWAY_SERVICE = 'ai-gateway';
 
-/** No database: quotas live in Redis, usage goes to the usage service's queue. */
+/** No database: quotas live in Redis, usage goes to the usage service's queue, plans come from billing. */
 @Module({})
 export class AiGatewayModule {
   static forRoot(env: AiGatewayEnv): DynamicModule {
     return {
       module: AiGatewayModule,
-      imports: [QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }), RedisModule.forRoot(env.REDIS_URL)],
+      imports: [
+        MessagingModule.forService(AI_GATEWAY_SERVICE, env),
+        QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
+        RedisModule.forRoot(env.REDIS_URL),
+      ],
       controllers: [ModelsHandlers, ChatHandlers, DemoHandlers],
       providers: [
         { provide: AI_GATEWAY_ENV, useValue: env },
+        BillingAccountClient,
         AccessGuard,
         ProviderRegistry,
         ModelRunner,

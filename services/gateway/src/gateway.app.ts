@@ -7,7 +7,7 @@ import { GatewayEnv } from './gateway.env.js';
 import { GATEWAY_SERVICE, GatewayModule } from './gateway.module.js';
 import { EdgeExceptionFilter } from './http/edge-exception.filter.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
-import { installJsonParser } from './http/json-body-parser.js';
+import { installJsonParser, installTextParser } from './http/json-body-parser.js';
 import { requestIdOf } from './http/request-id.js';
 
 /** platform-core section 8: 1 MB, rejected before any handler. */
@@ -37,6 +37,7 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
     log.info({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   installJsonParser(fastify);
+  installTextParser(fastify);
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forSurface(surface, env), adapter, {
     // NestJS's Logger is one per process, so the last surface booted would label every surface's lines.
     logger: new PinoLogger(createPino(GATEWAY_SERVICE, env.LOG_LEVEL)),

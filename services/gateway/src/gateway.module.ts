@@ -21,12 +21,7 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       imports: [
-        MessagingModule.forRoot({
-          natsUrl: env.NATS_URL,
-          prefix: env.NATS_PREFIX,
-          serviceName: GATEWAY_SERVICE,
-          requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
-        }),
+        MessagingModule.forService(GATEWAY_SERVICE, env),
         // Limits fall back to memory without Redis: the edge keeps serving, degraded.
         RedisModule.forRoot(env.REDIS_URL, { optional: true }),
       ],

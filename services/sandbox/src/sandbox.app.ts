@@ -1,13 +1,18 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { installFormParser } from './form-body-parser.js';
+import { mountIdp } from './idp/idp-mount.js';
 import type { SandboxConfig } from './sandbox.config.js';
 import { SandboxModule } from './sandbox.module.js';
 
 /** The configured app, not yet listening: tests that need to reach a provider start here. */
-export function createSandboxApp(config: SandboxConfig): Promise<NestFastifyApplication> {
-  return NestFactory.create<NestFastifyApplication>(SandboxModule.forRoot(config), new FastifyAdapter(), {
+export async function createSandboxApp(config: SandboxConfig): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(SandboxModule.forRoot(config), new FastifyAdapter(), {
     logger: false,
     // Callers run the sandbox in-process; a wiring error must reject, not abort their test run.
     abortOnError: false,
   });
+  installFormParser(app);
+  mountIdp(app);
+  return app;
 }

@@ -2,10 +2,28 @@ export const SANDBOX_CONFIG = Symbol('SANDBOX_CONFIG');
 
 export const DEFAULT_BOT_CHECK_SECRET = 'sandbox-bot-check-secret';
 
+/** Where `npm start` serves the platform's billing webhook (the web surface's port). */
+export const DEFAULT_BILLING_WEBHOOK_URL = 'http://127.0.0.1:3000/api/billing/webhook';
+
+export const DEFAULT_BILLING_WEBHOOK_SECRET = 'whsec_sandbox_dev_secret';
+
+/** The platform's client at the identity provider and at the code host, as `npm start` configures identity. */
+export const DEFAULT_IDP_CLIENT_ID = 'sandbox-idp-client';
+export const DEFAULT_IDP_CLIENT_SECRET = 'sandbox-idp-secret';
+export const DEFAULT_CODE_HOST_CLIENT_ID = 'sandbox-code-host-client';
+export const DEFAULT_CODE_HOST_CLIENT_SECRET = 'sandbox-code-host-secret';
+
 export interface SandboxConfig {
   host: string;
   /** 0 picks a free port, so parallel test files never collide. */
   httpPort: number;
   smtpPort: number;
   botCheckSecret: string;
+  /** Where the payment processor delivers its events; PUT /stripe/webhook changes it at runtime. */
+  billingWebhookUrl: string;
+  billingWebhookSecret: string;
+  idpClientId: string;
+  idpClientSecret: string;
+  codeHostClientId: string;
+  codeHostClientSecret: string;
 }

@@ -1,6 +1,6 @@
 import { EnvPort, Secret } from '@platform/config';
-import { IsNotEmpty, IsString } from 'class-validator';
-import { DEFAULT_BOT_CHECK_SECRET } from './sandbox.config.js';
+import { IsNotEmpty, IsString, IsUrl } from 'class-validator';
+import { DEFAULT_BILLING_WEBHOOK_SECRET, DEFAULT_BILLING_WEBHOOK_URL, DEFAULT_BOT_CHECK_SECRET } from './sandbox.config.js';
 
 export class SandboxEnv {
   @EnvPort() SANDBOX_PORT = 4600;
@@ -10,4 +10,9 @@ export class SandboxEnv {
   @IsString() @IsNotEmpty() SANDBOX_HOST = '127.0.0.1';
 
   @Secret() @IsString() @IsNotEmpty() SANDBOX_BOT_CHECK_SECRET = DEFAULT_BOT_CHECK_SECRET;
+
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  SANDBOX_BILLING_WEBHOOK_URL = DEFAULT_BILLING_WEBHOOK_URL;
+
+  @Secret() @IsString() @IsNotEmpty() SANDBOX_BILLING_WEBHOOK_SECRET = DEFAULT_BILLING_WEBHOOK_SECRET;
 }

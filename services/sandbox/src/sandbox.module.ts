@@ -1,7 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { BotCheckController } from './bot-check/bot-check.controller.js';
 import { BotCheckService } from './bot-check/bot-check.service.js';
+import { ChainHooksController } from './chain/chain-hooks.controller.js';
+import { ChainNodes } from './chain/chain-nodes.service.js';
+import { ChainRpcController } from './chain/chain-rpc.controller.js';
 import { Clock } from './clock.service.js';
+import { CodeHostStore } from './code-host/code-host-store.service.js';
+import { CodeHostController } from './code-host/code-host.controller.js';
+import { IdpAccounts } from './idp/idp-accounts.service.js';
+import { IdpHooksController } from './idp/idp-hooks.controller.js';
+import { IdpSigningKeys } from './idp/idp-signing-keys.service.js';
+import { SandboxIdp } from './idp/sandbox-idp.service.js';
 import { AnthropicMessagesController } from './llm/anthropic-messages.controller.js';
 import { LlmControlsController } from './llm/llm-controls.controller.js';
 import { LlmControls } from './llm/llm-controls.service.js';
@@ -9,6 +18,22 @@ import { OpenAiChatController } from './llm/openai-chat.controller.js';
 import { MailController } from './mail/mail.controller.js';
 import { MailStore } from './mail/mail-store.service.js';
 import { SmtpListener } from './mail/smtp-listener.service.js';
+import { CheckoutPageController } from './payments/checkout-page.controller.js';
+import { CheckoutSessionsController } from './payments/checkout-sessions.controller.js';
+import { CheckoutSessions } from './payments/checkout-sessions.service.js';
+import { CustomersController } from './payments/customers.controller.js';
+import { Customers } from './payments/customers.service.js';
+import { EventsController } from './payments/events.controller.js';
+import { PaymentControlsController } from './payments/payment-controls.controller.js';
+import { PaymentControls } from './payments/payment-controls.service.js';
+import { PaymentEvents } from './payments/payment-events.service.js';
+import { PaymentsStore } from './payments/payments-store.service.js';
+import { SubscriptionHooksController } from './payments/subscription-hooks.controller.js';
+import { SubscriptionsController } from './payments/subscriptions.controller.js';
+import { Subscriptions } from './payments/subscriptions.service.js';
+import { WebhookHooksController } from './payments/webhook-hooks.controller.js';
+import { WebhookSender } from './payments/webhook-sender.service.js';
+import { Webhooks } from './payments/webhooks.service.js';
 import { SANDBOX_CONFIG, type SandboxConfig } from './sandbox.config.js';
 
 @Module({})
@@ -16,8 +41,46 @@ export class SandboxModule {
   static forRoot(config: SandboxConfig): DynamicModule {
     return {
       module: SandboxModule,
-      controllers: [MailController, BotCheckController, OpenAiChatController, AnthropicMessagesController, LlmControlsController],
-      providers: [{ provide: SANDBOX_CONFIG, useValue: config }, Clock, MailStore, SmtpListener, BotCheckService, LlmControls],
+      controllers: [
+        MailController,
+        BotCheckController,
+        OpenAiChatController,
+        AnthropicMessagesController,
+        LlmControlsController,
+        CustomersController,
+        CheckoutSessionsController,
+        SubscriptionsController,
+        EventsController,
+        CheckoutPageController,
+        SubscriptionHooksController,
+        WebhookHooksController,
+        PaymentControlsController,
+        ChainRpcController,
+        ChainHooksController,
+        IdpHooksController,
+        CodeHostController,
+      ],
+      providers: [
+        { provide: SANDBOX_CONFIG, useValue: config },
+        Clock,
+        MailStore,
+        SmtpListener,
+        BotCheckService,
+        LlmControls,
+        PaymentsStore,
+        Customers,
+        CheckoutSessions,
+        Subscriptions,
+        PaymentEvents,
+        Webhooks,
+        WebhookSender,
+        PaymentControls,
+        ChainNodes,
+        IdpAccounts,
+        IdpSigningKeys,
+        SandboxIdp,
+        CodeHostStore,
+      ],
     };
   }
 }

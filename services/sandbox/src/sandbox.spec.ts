@@ -29,8 +29,19 @@ describe('startSandbox', () => {
       expect(sut.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(sut.smtpUrl).toBe(`smtp://127.0.0.1:${sut.smtpPort}`);
       expect(sut.botCheckSecret).toBe('sandbox-bot-check-secret');
+      expect(sut.payments).toEqual({ apiHost: '127.0.0.1', apiPort: Number(new URL(sut.url).port), protocol: 'http', webhookSecret: 'whsec_sandbox_dev_secret' });
       expect((await fetch(`${sut.url}/mail/messages`)).status).toBe(200);
       expect(await canConnect(sut.smtpPort)).toBe(true);
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('reports a loopback address, not the wildcard, when listening on every interface', async () => {
+    const sut = await startSandbox({ host: '0.0.0.0' });
+    try {
+      expect(sut.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(sut.payments.apiHost).toBe('127.0.0.1');
     } finally {
       await sut.close();
     }

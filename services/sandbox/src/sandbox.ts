@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { ChainNodes } from './chain/chain-nodes.service.js';
 import { SmtpListener } from './mail/smtp-listener.service.js';
+import { IDP_PREFIX, SandboxIdp } from './idp/sandbox-idp.service.js';
 import { createSandboxApp } from './sandbox.app.js';
-import { DEFAULT_BOT_CHECK_SECRET, type SandboxConfig } from './sandbox.config.js';
+import {
+  DEFAULT_BILLING_WEBHOOK_SECRET, DEFAULT_BILLING_WEBHOOK_URL, DEFAULT_BOT_CHECK_SECRET, DEFAULT_CODE_HOST_CLIENT_ID,
+  DEFAULT_CODE_HOST_CLIENT_SECRET, DEFAULT_IDP_CLIENT_ID, DEFAULT_IDP_CLIENT_SECRET, type SandboxConfig,
+} from './sandbox.config.js';
 
 export interface SandboxOptions {
   host?: string;
@@ -10,6 +15,12 @@ export interface SandboxOptions {
   /** 0 (the default) picks a free port. */
   smtpPort?: number;
   botCheckSecret?: string;
+  billingWebhookUrl?: string;
+  billingWebhookSecret?: string;
+  idpClientId?: string;
+  idpClientSecret?: string;
+  codeHostClientId?: string;
+  codeHostClientSecret?: string;
 }
 
 export interface RunningSandbox {
@@ -20,6 +31,17 @@ export interface RunningSandbox {
   botCheckSecret: string;
   /** Base URLs of the LLM vendors, as each vendor's own client configures them. */
   llm: { openrouter: string; anthropic: string; openai: string };
+  /**
+   * The payment processor as its SDK is configured: `new Stripe(key, { host: apiHost, port: apiPort,
+   * protocol: 'http' })`. The webhook secret is the one the sandbox started with.
+   */
+  payments: { apiHost: string; apiPort: number; protocol: 'http'; webhookSecret: string };
+  /** JSON-RPC URL of each sandbox chain by chain id (`{url}/chain/<chainId>`), as a provider's RPC URL is configured. */
+  chain: { rpcUrls: Record<number, string> };
+  /** The identity provider: its issuer (trailing slash), the platform's client, and its RISC configuration. */
+  idp: { issuer: string; clientId: string; clientSecret: string; riscConfigurationUrl: string };
+  /** The code host: its OAuth base (`/login/oauth/...`), its API base (`/user`, `/user/emails`) and the platform's client. */
+  codeHost: { url: string; apiUrl: string; clientId: string; clientSecret: string };
   close(): Promise<void>;
 }
 
@@ -29,6 +51,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     httpPort: options.httpPort ?? 0,
     smtpPort: options.smtpPort ?? 0,
     botCheckSecret: options.botCheckSecret ?? DEFAULT_BOT_CHECK_SECRET,
+    billingWebhookUrl: options.billingWebhookUrl ?? DEFAULT_BILLING_WEBHOOK_URL,
+    billingWebhookSecret: options.billingWebhookSecret ?? DEFAULT_BILLING_WEBHOOK_SECRET,
+    idpClientId: options.idpClientId ?? DEFAULT_IDP_CLIENT_ID,
+    idpClientSecret: options.idpClientSecret ?? DEFAULT_IDP_CLIENT_SECRET,
+    codeHostClientId: options.codeHostClientId ?? DEFAULT_CODE_HOST_CLIENT_ID,
+    codeHostClientSecret: options.codeHostClientSecret ?? DEFAULT_CODE_HOST_CLIENT_SECRET,
   };
   const app = await createSandboxApp(config);
   try {
@@ -39,22 +67,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   const httpPort = (app.getHttpServer().address() as AddressInfo).port;
   const smtpPort = app.get(SmtpListener).port;
-  const host = hostForUrl(config.host);
+  const apiHost = reachableHost(config.host);
+  const host = apiHost.includes(':') ? `[${apiHost}]` : apiHost;
   let closing: Promise<void> | undefined;
   const url = `http://${host}:${httpPort}`;
+  const issuer = `${url}${IDP_PREFIX}/`;
+  await app.get(SandboxIdp).start(issuer);
   return {
     url,
     smtpPort,
     smtpUrl: `smtp://${host}:${smtpPort}`,
     botCheckSecret: config.botCheckSecret,
     llm: { openrouter: `${url}/openrouter/api/v1`, anthropic: `${url}/anthropic`, openai: `${url}/openai/v1` },
+    payments: { apiHost, apiPort: httpPort, protocol: 'http', webhookSecret: config.billingWebhookSecret },
+    chain: { rpcUrls: Object.fromEntries(app.get(ChainNodes).chainIds().map((chainId) => [chainId, `${url}/chain/${chainId}`])) },
+    idp: { issuer, clientId: config.idpClientId, clientSecret: config.idpClientSecret, riscConfigurationUrl: `${issuer}.well-known/risc-configuration` },
+    codeHost: { url: `${url}/code-host`, apiUrl: `${url}/code-host/api`, clientId: config.codeHostClientId, clientSecret: config.codeHostClientSecret },
     close: () => (closing ??= app.close()),
   };
 }
 
 /** A wildcard address is where the sandbox listens, not where a client can reach it. */
-function hostForUrl(host: string): string {
+function reachableHost(host: string): string {
   if (host === '0.0.0.0') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
+  if (host === '::') return '::1';
+  return host;
 }

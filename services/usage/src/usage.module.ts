@@ -7,6 +7,7 @@ import { AgentNamesClient } from './dashboard/agent-names.client.js';
 import { CostDashboardHandlers } from './dashboard/cost-dashboard.handlers.js';
 import { CostDashboardService } from './dashboard/cost-dashboard.service.js';
 import { usageDatabase } from './database.js';
+import { DailyCallsHandlers } from './queries/daily-calls.handlers.js';
 import { UsageQueriesHandlers } from './queries/usage-queries.handlers.js';
 import { UsageQueriesService } from './queries/usage-queries.service.js';
 import { ToolUsageService } from './tool-usage/tool-usage.service.js';
@@ -24,15 +25,10 @@ export class UsageModule {
       module: UsageModule,
       imports: [
         DatabaseModule.forRoot(env.DATABASE_URL, usageDatabase),
-        MessagingModule.forRoot({
-          natsUrl: env.NATS_URL,
-          prefix: env.NATS_PREFIX,
-          serviceName: USAGE_SERVICE,
-          requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
-        }),
+        MessagingModule.forService(USAGE_SERVICE, env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
       ],
-      controllers: [CostDashboardHandlers, UsageQueriesHandlers],
+      controllers: [CostDashboardHandlers, UsageQueriesHandlers, DailyCallsHandlers],
       providers: [
         { provide: USAGE_ENV, useValue: env },
         Clock,

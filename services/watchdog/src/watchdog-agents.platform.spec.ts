@@ -50,7 +50,7 @@ describe('watchdog with real agent runtimes', () => {
 
   beforeAll(async () => {
     platform = await TestPlatform.start({
-      services: ['agents', 'watchdog'],
+      services: ['billing', 'agents', 'watchdog'],
       env: {
         WATCHDOG_CHECK_INTERVAL: '1',
         WATCHDOG_DEGRADED_CHECK_INTERVAL: '0.5',

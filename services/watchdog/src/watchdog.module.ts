@@ -26,12 +26,7 @@ export class WatchdogModule {
       module: WatchdogModule,
       imports: [
         DatabaseModule.forRoot(env.DATABASE_URL, watchdogDatabase),
-        MessagingModule.forRoot({
-          natsUrl: env.NATS_URL,
-          prefix: env.NATS_PREFIX,
-          serviceName: WATCHDOG_SERVICE,
-          requestTimeoutMs: env.NATS_REQUEST_TIMEOUT_MS,
-        }),
+        MessagingModule.forService(WATCHDOG_SERVICE, env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
         RedisModule.forRoot(env.REDIS_URL),
       ],

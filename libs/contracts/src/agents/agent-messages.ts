@@ -14,6 +14,8 @@ export const AGENT_MESSAGES = {
   invalidMode: 'mode must be one of home, link, cloud',
   messageRequired: 'message is required',
   subscriptionRequired: 'Active subscription required',
+  /** Status reason of an agent billing suspended. */
+  subscriptionCanceled: 'Subscription canceled',
   tierNotInPlan: 'Your plan does not include this tier',
   webLimitReached: 'Agent limit reached for your plan',
   backendLimitReached: 'Agent limit reached for this plan',

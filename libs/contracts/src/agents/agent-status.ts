@@ -4,7 +4,7 @@
  */
 export const AGENT_STATUSES = [
   'pending', 'provisioning', 'running', 'active', 'degraded', 'repairing', 'restarting',
-  'updating', 'stopping', 'stopped', 'error', 'deleted',
+  'updating', 'stopping', 'stopped', 'suspended', 'error', 'deleted',
 ] as const;
 export type AgentStatus = (typeof AGENT_STATUSES)[number];
 

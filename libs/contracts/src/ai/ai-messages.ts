@@ -21,3 +21,8 @@ export const AI_MESSAGES = {
   demoNotConfigured: 'Demo chat is not configured',
   demoFailed: 'Failed to get response',
 } as const;
+
+/** A chat on a user's own direct-vendor key asking for another vendor's model (400). */
+export function ownKeyModelRefused(provider: string): string {
+  return `Your own ${provider} key serves only ${provider} models: choose one of them, or leave model out to have one picked`;
+}

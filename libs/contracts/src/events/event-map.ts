@@ -1,16 +1,22 @@
+import { AccountChangedEvent } from './account-changed.event.js';
 import { AgentStatusChangedEvent } from './agent-status-changed.event.js';
 import { PlanChangedEvent } from './plan-changed.event.js';
+import { RiscReceivedEvent } from './risc-received.event.js';
 import { SessionsRevokedEvent } from './sessions-revoked.event.js';
 import { UserRegisteredEvent } from './user-registered.event.js';
+import { WalletTopUpPaidEvent } from './wallet-top-up-paid.event.js';
 
 /** Event subjects, `evt.<service>.<fact>` in the past tense. */
 export const EVENTS = {
   identity: {
     sessionsRevoked: 'evt.identity.sessions_revoked',
     userRegistered: 'evt.identity.user_registered',
+    riscReceived: 'evt.identity.risc_received',
   },
   billing: {
     planChanged: 'evt.billing.plan_changed',
+    walletTopUpPaid: 'evt.billing.wallet_top_up_paid',
+    accountChanged: 'evt.billing.account_changed',
   },
   agents: {
     statusChanged: 'evt.agents.status_changed',
@@ -21,7 +27,10 @@ export const EVENTS = {
 export const EVENT_PAYLOADS = {
   [EVENTS.identity.sessionsRevoked]: SessionsRevokedEvent,
   [EVENTS.identity.userRegistered]: UserRegisteredEvent,
+  [EVENTS.identity.riscReceived]: RiscReceivedEvent,
   [EVENTS.billing.planChanged]: PlanChangedEvent,
+  [EVENTS.billing.walletTopUpPaid]: WalletTopUpPaidEvent,
+  [EVENTS.billing.accountChanged]: AccountChangedEvent,
   [EVENTS.agents.statusChanged]: AgentStatusChangedEvent,
 } as const;
 

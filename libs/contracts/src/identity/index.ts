@@ -1,6 +1,7 @@
 export * from './change-password.dto.js';
 export * from './create-api-key.dto.js';
 export * from './forgot-password.dto.js';
+export * from './gate-token-access.dto.js';
 export * from './login.dto.js';
 export * from './messages.js';
 export * from './password.rules.js';
@@ -10,3 +11,6 @@ export * from './session-token.js';
 export * from './update-profile.dto.js';
 export * from './validate-api-key.dto.js';
 export * from './views.js';
+export * from './wallet-auth.dto.js';
+export * from './wallet-views.js';
+export * from './risc/risc-event-types.js';

@@ -22,6 +22,32 @@ export const IDENTITY_MESSAGES = {
   invalidApiKey: 'Invalid API key',
   missingToken: 'Missing API key',
   keyNotFound: 'API key not found',
+  walletFieldsRequired: 'address, message and signature are required',
+  addressRequired: 'address is required',
+  invalidAddress: 'address must be a 0x-prefixed 20-byte hex address',
+  invalidAddressChecksum: 'address has mixed case that is not a valid EIP-55 checksum',
+  invalidSiweMessage: 'Invalid SIWE message',
+  siweAddressMismatch: 'Address does not match the message',
+  siweDomainMismatch: 'Message domain does not match',
+  siweChainMismatch: 'Message chain is not the configured network',
+  siweExpired: 'Message expired or not yet valid',
+  invalidNonce: 'Invalid or already used nonce',
+  invalidSignature: 'Invalid signature',
+  walletAuthFailed: 'Wallet sign-in failed',
+  chainUnavailable: 'Chain unavailable',
+  riscEmptyBody: 'Empty body',
+  riscMalformed: 'Malformed security event token',
+  riscWrongIssuer: 'Wrong issuer',
+  riscWrongAudience: 'Wrong audience',
+  riscUnknownKey: 'Unknown signing key',
+  riscBadSignature: 'Invalid signature',
+  riscKeysUnavailable: 'Signing keys unavailable',
+  idTokenRequired: 'idToken is required',
+  idTokenInvalid: 'Invalid ID token',
+  checkGateTokenBoolean: 'checkGateToken must be a boolean',
+  idpNotConfigured: 'Identity provider not configured',
+  noProviderRefreshToken: 'No identity provider refresh token stored',
+  idpRefreshFailed: 'Token refresh failed',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -29,3 +55,13 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const API_KEY_NAME_MAX = 64;
 export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9-]{1,20}$/;
+
+/** `/login?error=<value>` after an external sign-in (platform-core 4.2; IdpAccountDisabled and IdpNotConfigured are ours). */
+export const EXTERNAL_SIGN_IN_ERRORS = {
+  notConfigured: 'IdpNotConfigured',
+  authFailed: 'IdpAuthFailed',
+  tokenFailed: 'IdpTokenFailed',
+  noEmail: 'IdpNoEmail',
+  authError: 'IdpAuthError',
+  accountDisabled: 'IdpAccountDisabled',
+} as const;

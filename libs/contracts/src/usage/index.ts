@@ -1,3 +1,4 @@
+export * from './daily-calls.js';
 export * from './messages.js';
 export * from './usage-jobs.js';
 export * from './usage-queries.dto.js';

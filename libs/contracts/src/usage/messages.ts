@@ -4,6 +4,7 @@ export const USAGE_MESSAGES = {
   invalidDays: 'days must be a whole number from 1 to 365',
   invalidAgentId: 'agentId must be a string of at most 255 characters',
   emptyUserId: 'x-user-id must not be empty: leave it out for every user',
+  userIdRequired: 'userId must be a non-empty string of at most 255 characters',
   sampleData: 'No usage yet: showing sample data until your agents make their first calls.',
   costDashboardFailed: 'Failed to load cost data',
 } as const;

@@ -26,6 +26,14 @@ describe('UsageEventJob', () => {
   it.each(['inputTokens', 'outputTokens'] as const)('rejects %s past the bound, so the job fails alone and not its batch', (field) => {
     expect(() => validateAs(UsageEventJob, usageEvent({ [field]: MAX_USAGE_TOKENS + 1 }))).toThrow(ApiError);
   });
+
+  it.each(['platform', 'user', undefined] as const)('accepts billedTo %j', (billedTo) => {
+    expect(validateAs(UsageEventJob, usageEvent({ billedTo }))).toBeInstanceOf(UsageEventJob);
+  });
+
+  it('rejects a billedTo other than platform or user', () => {
+    expect(() => validateAs(UsageEventJob, { ...usageEvent({}), billedTo: 'partner' })).toThrow(ApiError);
+  });
 });
 
 describe('ToolUsageJob', () => {

@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsISO8601, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 
 /**
  * Bounds that the columns hold, so an out-of-range job fails validation alone instead of failing
@@ -7,6 +7,10 @@ import { IsBoolean, IsInt, IsISO8601, IsString, IsUUID, Max, MaxLength, Min } fr
  */
 export const MAX_USAGE_TOKENS = 100_000_000;
 export const MAX_TOOL_DURATION_MS = 2_147_483_647;
+
+/** Who pays the provider for a call: the platform's key, or the user's own (bring-your-own-key). */
+export const BILLED_TO = ['platform', 'user'] as const;
+export type BilledTo = (typeof BILLED_TO)[number];
 
 /**
  * One model call to bill (platform-core section 2, Usage event). The id makes the write idempotent:
@@ -24,6 +28,8 @@ export class UsageEventJob {
   /** The route that caused the call, e.g. `/api/ai/chat` or `/api/demo/chat`. */
   @IsString() endpoint!: string;
   @IsISO8601({ strict: true }) occurredAt!: string;
+  /** Absent is `platform`: producers from before the field existed billed only the platform's keys. */
+  @IsOptional() @IsIn(BILLED_TO) billedTo?: BilledTo;
 }
 
 /** One tool call an agent runtime made (GET /api/usage/tools). */

@@ -43,7 +43,7 @@ export function describeOutage({ server, failing, serving, loggedOnce, readiness
       infra = await startOwnedInfra();
       platform = await TestPlatform.start({
         infra,
-        services: ['ai-gateway'],
+        services: ['billing', 'ai-gateway'],
         processes: ['usage'],
         env: { USAGE_BATCH_MAX_WAIT_MS: '50', AI_CHAT_BUDGET_MS: '5000', AI_QUOTA_LEASE_MS: '6000' },
       });

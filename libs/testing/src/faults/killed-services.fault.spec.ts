@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { quotaKeys } from '../../../../services/ai-gateway/src/quota/quota-period.js';
+import { subscribedUser } from '../agent-fixtures.js';
 import { LlmSandbox } from '../llm-sandbox.js';
 import { TestPlatform, type TestUser } from '../platform.js';
 import type { TestResponse } from '../test-client.js';
@@ -40,13 +41,13 @@ describe('Services killed mid-request', () => {
 
   beforeAll(async () => {
     platform = await TestPlatform.start({
-      services: ['ai-gateway', 'usage'],
+      services: ['billing', 'ai-gateway', 'usage'],
       processes: ['identity', 'ai-gateway'],
       // Every request asks identity, so a dead identity shows at once; chats are budgeted below the lease.
       env: { SESSION_CACHE_TTL_MS: '0', AI_CHAT_BUDGET_MS: String(LEASE_MS - 500), AI_QUOTA_LEASE_MS: String(LEASE_MS) },
     });
     llm = new LlmSandbox(platform.sandbox.url);
-    user = await platform.newUser();
+    user = await subscribedUser(platform, 'solo');
   }, 60_000);
 
   afterAll(async () => {

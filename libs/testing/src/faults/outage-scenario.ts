@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SESSION_COOKIE } from '@platform/contracts';
+import { subscribedUser } from '../agent-fixtures.js';
 import type { TestPlatform, TestUser } from '../platform.js';
 import { TestClient, type TestResponse } from '../test-client.js';
 import { TEST_INTERNAL_API_KEY } from '../test-env.js';
@@ -35,7 +36,7 @@ export interface OutageRun {
  * again, and the traffic kept up until every kind of request succeeds again.
  */
 export async function runOutage(platform: TestPlatform, server: OwnedServer): Promise<OutageRun> {
-  const [alice, bob] = await Promise.all([platform.newUser(), platform.newUser()]);
+  const [alice, bob] = await Promise.all([subscribedUser(platform, 'solo'), subscribedUser(platform, 'solo')]);
   await Promise.all([alice, bob].map((user) => user.client.post('/api/keys', { name: keyNameOf(user) })));
   const steady = (send: () => Promise<TestResponse>) => ({ perSecond: PER_SECOND, send });
   const load = new SteadyLoad({
@@ -77,15 +78,14 @@ export function recoverableStreams(load: SteadyLoad): string[] {
 }
 
 /**
- * A chat of the backend surface for `user`, on the solo plan, billed to the user's own agent, from
- * an IP of its own; `body` adds to or replaces the default message.
+ * A chat of the backend surface for `user`, billed to the user's own agent, from an IP of its own;
+ * `body` adds to or replaces the default message. The plan is the one billing keeps for the user
+ * (setPlan).
  */
 export function chat(platform: TestPlatform, user: TestUser, body: Record<string, unknown> = {}) {
   return platform.backend().post('/api/ai/chat', { messages: [{ role: 'user', content: 'Hello through the outage' }], max_tokens: 32, ...body }, {
     authorization: `Bearer ${TEST_INTERNAL_API_KEY}`,
     'x-user-id': user.id,
-    'x-user-plan': 'solo',
-    'x-billing-subscription-id': `sub-${user.id}`,
     'x-agent-id': agentOf(user),
   });
 }

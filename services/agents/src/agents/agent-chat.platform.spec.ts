@@ -7,7 +7,7 @@ describe('a message to a running agent', () => {
   let agentId: string;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['ai-gateway', 'usage', 'agents'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
+    platform = await TestPlatform.start({ services: ['billing', 'ai-gateway', 'usage', 'agents'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
     owner = await subscribedUser(platform);
     // tier pro → plan collective, which does not include the default model claude-opus-4-6.
     agentId = await provisionRunning(platform, owner, { tier: 'pro' });

@@ -17,8 +17,11 @@ export interface TransitionChanges {
   startedAt?: Date;
 }
 
-/** A runtime URL outlives none of these. */
-const WITHOUT_RUNTIME: readonly AgentStatus[] = ['stopped', 'error', 'deleted'];
+/** A runtime URL outlives none of these (a suspended agent's runtime may still exist, but serves nothing). */
+const WITHOUT_RUNTIME: readonly AgentStatus[] = ['stopped', 'suspended', 'error', 'deleted'];
+
+/** Statuses whose reason is kept on the agent for the owner to read. */
+const WITH_REASON: readonly AgentStatus[] = ['error', 'degraded', 'suspended'];
 
 /**
  * The one place an agent's status changes: the state machine's table decides, and the change and its
@@ -55,18 +58,24 @@ export class AgentLifecycle {
     return agent;
   }
 
-  /** 404 for an agent the scope cannot see, 409 when the table does not allow the action from its status. */
-  async transition(scope: Scope, id: string, action: AgentAction, changes: TransitionChanges = {}): Promise<AgentEntity> {
+  /**
+   * 404 for an agent the scope cannot see, 409 when the table does not allow the action from its
+   * status. `precondition` sees the locked row first and may throw its own refusal.
+   */
+  async transition(
+    scope: Scope, id: string, action: AgentAction, changes: TransitionChanges = {}, precondition?: (agent: AgentEntity) => void,
+  ): Promise<AgentEntity> {
     if (!isUUID(id)) throw new ApiError(404, M.agentNotFound);
     const agent = await this.inScope(scope, async (manager) => {
       const current = await manager.findOne(AgentEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw new ApiError(404, M.agentNotFound);
+      precondition?.(current);
       if (!allows(action, current.status)) throw new ApiError(409, illegalTransition(action, current.status));
       const previousStatus = current.status;
       const status = nextStatus(action, previousStatus);
       if (status === previousStatus) return current;
       const runtimeUrl = WITHOUT_RUNTIME.includes(status) ? null : changes.runtimeUrl ?? current.runtimeUrl;
-      const reason = status === 'error' || status === 'degraded' ? changes.reason ?? null : null;
+      const reason = WITH_REASON.includes(status) ? changes.reason ?? null : null;
       // Set here rather than by the database so the returned entity carries it: provisioning job ids include it.
       const updatedAt = new Date();
       if (status === 'deleted') {

@@ -1,4 +1,7 @@
-import { aiProviderFor, BACKEND_PLAN_LIMITS, callerTier, resourcesOf, tierAllowed, TIER_PLAN, WEB_TIER_LIMITS } from './agent-policy.js';
+import type { AuthContext } from '@platform/contracts';
+import {
+  aiProviderFor, BACKEND_PLAN_LIMITS, callerTier, paysForRuntimes, resourcesOf, tierAllowed, TIER_PLAN, WEB_TIER_LIMITS,
+} from './agent-policy.js';
 
 describe('agent policy', () => {
   it.each([
@@ -35,6 +38,17 @@ describe('agent policy', () => {
     expect(aiProviderFor('claude-opus-4-6', 'openrouter')).toBe('anthropic');
     expect(aiProviderFor('gpt-4', 'openrouter')).toBe('openrouter');
     expect(aiProviderFor('custom', 'openai')).toBe('openai');
+  });
+
+  it.each([
+    ['a user with an active subscription', true, { subscriptionStatus: 'active' }],
+    ['a user whose subscription is canceled', false, { subscriptionStatus: 'canceled' }],
+    ['a user whose subscription is past due', false, { subscriptionStatus: 'past_due' }],
+    ['an admin without a subscription', true, { isAdmin: true }],
+    ['a bearer caller (no subscription of its own)', true, { via: 'internal' }],
+  ] as const)('pays for runtimes when %s: %s', (_who, pays, fields) => {
+    const auth: AuthContext = { userId: 'u', email: 'u@example.com', name: '', isAdmin: false, plan: 'free', subscriptionStatus: 'inactive', via: 'session', ...fields };
+    expect(paysForRuntimes(auth)).toBe(pays);
   });
 
   it.each([['solo', 2, 1], ['collective', 4, 2], ['label', 8, 4], ['network', 16, 4], ['white_glove', 32, 8], ['nonsense', 8, 4]])(

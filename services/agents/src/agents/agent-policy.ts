@@ -1,5 +1,5 @@
 import {
-  PLAN_RESOURCES, type AgentPlan, type AiProvider, type Plan, type PlanResources, type ProvisionModel, type WebTier,
+  PLAN_RESOURCES, type AgentPlan, type AiProvider, type AuthContext, type Plan, type PlanResources, type ProvisionModel, type WebTier,
 } from '@platform/contracts';
 
 /** A web tier the caller holds; `unknown` for plans no tier matches. */
@@ -26,6 +26,14 @@ const CALLER_TIER: Readonly<Partial<Record<Plan, WebTier>>> = {
 };
 
 const TIER_RANK: Readonly<Record<CallerTier, number>> = { unknown: 0, starter: 1, pro: 2, enterprise: 3 };
+
+/**
+ * Who may bring a runtime up: a user with an active subscription, an admin, or a bearer caller (it
+ * acts for the platform and carries no subscription of its own).
+ */
+export function paysForRuntimes(auth: AuthContext): boolean {
+  return auth.via === 'internal' || auth.isAdmin || auth.subscriptionStatus === 'active';
+}
 
 /** Admins get the elevated (enterprise) limit, whatever their plan. */
 export function callerTier(plan: Plan, isAdmin: boolean): CallerTier {

@@ -1,5 +1,5 @@
 import { AGENT_STATUSES } from '@platform/contracts';
-import { allows, nextStatus, TRANSITIONS, type AgentAction } from './agent-state-machine.js';
+import { allows, nextStatus, TRANSITIONS, wantsRuntime, type AgentAction } from './agent-state-machine.js';
 
 describe('agent state machine', () => {
   it.each([
@@ -18,6 +18,17 @@ describe('agent state machine', () => {
     ['heal', 'degraded', 'repairing'],
     ['repair', 'error', 'repairing'],
     ['delete', 'running', 'deleted'],
+    ['suspend', 'running', 'suspended'],
+    ['suspend', 'active', 'suspended'],
+    ['suspend', 'degraded', 'suspended'],
+    ['suspend', 'provisioning', 'suspended'],
+    ['suspend', 'restarting', 'suspended'],
+    ['suspend', 'updating', 'suspended'],
+    ['suspend', 'repairing', 'suspended'],
+    ['resume', 'suspended', 'provisioning'],
+    ['start', 'suspended', 'provisioning'],
+    ['stop', 'suspended', 'stopping'],
+    ['delete', 'suspended', 'deleted'],
   ] as const)('%s from %s leads to %s', (action, from, to) => {
     expect(allows(action, from)).toBe(true);
     expect(nextStatus(action, from)).toBe(to);
@@ -27,8 +38,20 @@ describe('agent state machine', () => {
     ['start', 'running'], ['start', 'provisioning'], ['stop', 'stopped'], ['stop', 'provisioning'], ['restart', 'stopped'],
     ['restart', 'error'], ['heal', 'error'], ['recover', 'running'], ['degrade', 'stopped'], ['reset-memory', 'stopped'],
     ['ready', 'running'], ['delete', 'deleted'],
+    ['ready', 'suspended'], ['fail', 'suspended'], ['degrade', 'suspended'], ['heal', 'suspended'], ['recover', 'suspended'],
+    ['restart', 'suspended'], ['update', 'suspended'], ['repair', 'suspended'], ['message', 'suspended'], ['reset-memory', 'suspended'],
+    ['suspend', 'suspended'], ['suspend', 'stopped'], ['suspend', 'stopping'], ['suspend', 'pending'], ['suspend', 'error'],
+    ['resume', 'stopped'], ['resume', 'running'],
   ] as const)('refuses %s from %s', (action, from) => {
     expect(allows(action, from)).toBe(false);
+  });
+
+  it.each([
+    ['start', 'suspended', true], ['restart', 'suspended', true], ['start', 'stopped', true], ['start', 'pending', true],
+    ['repair', 'error', true], ['restart', 'running', false], ['repair', 'degraded', false], ['start', 'running', false],
+    ['restart', 'stopped', false],
+  ] as const)('%s from %s wants a runtime paid for: %s', (action, from, wanted) => {
+    expect(wantsRuntime(action, from)).toBe(wanted);
   });
 
   it('keeps the status for actions that only need a live runtime', () => {

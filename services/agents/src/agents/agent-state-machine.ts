@@ -3,6 +3,9 @@ import { LIVE_AGENT_STATUSES as LIVE, type AgentStatus } from '@platform/contrac
 /** States a provisioning job is working on; the job ends each in `running` or `error`. */
 export const IN_PROGRESS: AgentStatus[] = ['provisioning', 'restarting', 'updating', 'repairing'];
 
+/** Statuses in which the agent should have a live runtime process. */
+export const HAS_RUNTIME: readonly AgentStatus[] = [...LIVE, ...IN_PROGRESS];
+
 /**
  * The agent state machine as data (drawn in docs/agents.md). Every status change goes through
  * `AgentLifecycle.transition`, which refuses an action whose `from` does not hold the agent's
@@ -10,9 +13,9 @@ export const IN_PROGRESS: AgentStatus[] = ['provisioning', 'restarting', 'updati
  * state but does not change it.
  */
 export const TRANSITIONS = {
-  /** First deploy of a pending agent, or start of a stopped or failed one. */
-  start: { from: ['pending', 'stopped', 'error'], to: 'provisioning' },
-  stop: { from: [...LIVE, 'error'], to: 'stopping' },
+  /** First deploy of a pending agent, or start of a stopped, failed or suspended one (a suspended one only for a paying caller). */
+  start: { from: ['pending', 'stopped', 'error', 'suspended'], to: 'provisioning' },
+  stop: { from: [...LIVE, 'error', 'suspended'], to: 'stopping' },
   restart: { from: LIVE, to: 'restarting' },
   update: { from: LIVE, to: 'updating' },
   repair: { from: [...LIVE, 'error'], to: 'repairing' },
@@ -26,8 +29,18 @@ export const TRANSITIONS = {
   degrade: { from: ['running', 'active'], to: 'degraded' },
   heal: { from: LIVE, to: 'repairing' },
   recover: { from: ['degraded'], to: 'running' },
+  /**
+   * Billing: a canceled subscription pauses every runtime the agent has or is getting (a job in
+   * flight finds the agent suspended and cannot bring it to running); an active one brings it back
+   * through the provisioning job.
+   */
+  suspend: { from: HAS_RUNTIME, to: 'suspended' },
+  resume: { from: ['suspended'], to: 'provisioning' },
   delete: {
-    from: ['pending', 'provisioning', 'running', 'active', 'degraded', 'repairing', 'restarting', 'updating', 'stopping', 'stopped', 'error'],
+    from: [
+      'pending', 'provisioning', 'running', 'active', 'degraded', 'repairing', 'restarting', 'updating', 'stopping', 'stopped',
+      'suspended', 'error',
+    ],
     to: 'deleted',
   },
 } as const satisfies Record<string, { from: readonly AgentStatus[]; to: AgentStatus | null }>;
@@ -43,5 +56,11 @@ export function nextStatus(action: AgentAction, status: AgentStatus): AgentStatu
   return TRANSITIONS[action].to ?? status;
 }
 
-/** Statuses in which the agent should have a live runtime process. */
-export const HAS_RUNTIME: readonly AgentStatus[] = [...LIVE, ...IN_PROGRESS];
+/**
+ * Whether the action would give the agent a runtime it has not got (start, or repair from error), or
+ * asks for one while billing holds the agent suspended: what a caller must pay for. A suspended agent
+ * counts whatever the action, so a restart of one says why (402) rather than 409.
+ */
+export function wantsRuntime(action: AgentAction, status: AgentStatus): boolean {
+  return status === 'suspended' || (allows(action, status) && !HAS_RUNTIME.includes(status));
+}

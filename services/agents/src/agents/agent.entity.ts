@@ -11,7 +11,7 @@ export class AgentEntity {
   @Column({ name: 'ai_provider', type: 'text' }) aiProvider!: string;
   @Column({ type: 'text' }) plan!: string;
   @Column({ type: 'text' }) status!: AgentStatus;
-  /** Why the agent is in `error` (or degraded), kept for the owner to read. */
+  /** Why the agent is in `error`, `degraded` or `suspended`, kept for the owner to read. */
   @Column({ name: 'status_reason', type: 'text', nullable: true }) statusReason!: string | null;
   /** Free-form JSON (any: TypeORM's partial-update types reject unknown). */
   @Column({ type: 'jsonb' }) config!: Record<string, any>;

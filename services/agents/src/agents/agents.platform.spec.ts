@@ -19,7 +19,7 @@ describe('Agents', () => {
   const events: AgentStatusChangedEvent[] = [];
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['agents'] });
+    platform = await TestPlatform.start({ services: ['billing', 'agents'] });
     // Hears evt.agents.status_changed the way the watchdog does: a durable consumer of its own.
     watcher = await NestFactory.createApplicationContext(MessagingModule.forRoot({
       natsUrl: platform.env.NATS_URL!, prefix: platform.env.NATS_PREFIX!, serviceName: 'watchdog-test', requestTimeoutMs: 2000,

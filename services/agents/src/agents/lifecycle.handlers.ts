@@ -6,6 +6,8 @@ import { ProvisioningService } from './provisioning.service.js';
 import { RuntimeClient } from './runtime-client.js';
 
 const target = (envelope: Envelope) => [scopeOf(requireUser(envelope)), envelope.params.id ?? ''] as const;
+/** Actions that may bring a runtime up ask who pays for it, so they get the caller itself. */
+const caller = (envelope: Envelope) => [requireUser(envelope), envelope.params.id ?? ''] as const;
 
 /** Per-agent actions (docs/agents.md draws which status allows which). */
 @Controller()
@@ -14,7 +16,7 @@ export class LifecycleHandlers {
 
   @MessagePattern(SUBJECTS.agents.start)
   async start(@Payload() envelope: Envelope) {
-    return ok(await this.provisioning.queueAction(...target(envelope), 'start'));
+    return ok(await this.provisioning.queueAction(...caller(envelope), 'start'));
   }
 
   @MessagePattern(SUBJECTS.agents.stop)
@@ -24,17 +26,17 @@ export class LifecycleHandlers {
 
   @MessagePattern(SUBJECTS.agents.restart)
   async restart(@Payload() envelope: Envelope) {
-    return ok(await this.provisioning.queueAction(...target(envelope), 'restart'));
+    return ok(await this.provisioning.queueAction(...caller(envelope), 'restart'));
   }
 
   @MessagePattern(SUBJECTS.agents.upgrade)
   async update(@Payload() envelope: Envelope) {
-    return ok(await this.provisioning.queueAction(...target(envelope), 'update'));
+    return ok(await this.provisioning.queueAction(...caller(envelope), 'update'));
   }
 
   @MessagePattern(SUBJECTS.agents.repair)
   async repair(@Payload() envelope: Envelope) {
-    return ok(await this.provisioning.queueAction(...target(envelope), 'repair'));
+    return ok(await this.provisioning.queueAction(...caller(envelope), 'repair'));
   }
 
   @MessagePattern(SUBJECTS.agents.resetMemory)

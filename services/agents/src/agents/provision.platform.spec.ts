@@ -8,7 +8,7 @@ describe('Provisioning', () => {
   let platform: TestPlatform;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['agents'], env: { ADMIN_EMAILS: ADMIN } });
+    platform = await TestPlatform.start({ services: ['billing', 'agents'], env: { ADMIN_EMAILS: ADMIN } });
   });
 
   afterAll(async () => {
@@ -190,7 +190,7 @@ describe('Provisioning kill switch (PROVISIONING_ENABLED=false)', () => {
   let user: TestUser;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['agents'], env: { PROVISIONING_ENABLED: 'false' } });
+    platform = await TestPlatform.start({ services: ['billing', 'agents'], env: { PROVISIONING_ENABLED: 'false' } });
     user = await subscribedUser(platform);
   });
 

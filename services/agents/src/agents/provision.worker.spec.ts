@@ -22,8 +22,8 @@ class FakeHosting extends HostingProvider {
   restart = jest.fn<(agentId: string) => Promise<DeployedRuntime>>();
   reachable = async () => true;
   ensure = async () => ({ runtimeUrl: RUNTIME_URL, adopted: false });
-  start = async () => ({ runtimeUrl: RUNTIME_URL });
-  suspend = async () => undefined;
+  start = jest.fn<(agentId: string) => Promise<DeployedRuntime>>(async () => ({ runtimeUrl: RUNTIME_URL }));
+  suspend = jest.fn<(agentId: string) => Promise<void>>(async () => undefined);
   agentIds = async () => [];
 }
 
@@ -39,6 +39,7 @@ describe('ProvisionWorker', () => {
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
     hosting = new FakeHosting();
+    hosting.inspect.mockResolvedValue({ state: 'stopped', runtimeUrl: null });
     find = jest.fn<(scope: unknown, id: string) => Promise<AgentEntity>>(async () => agent);
     tryTransition = jest.fn<(id: string, action: string, changes?: unknown) => Promise<AgentEntity | null>>(async () => agent);
     const env = loadEnv(AgentsEnv, { DEPLOY_TIMEOUT_MS: '50', HEALTH_TIMEOUT_MS: '50', HEALTH_POLL_INTERVAL_MS: '10' });
@@ -69,6 +70,27 @@ describe('ProvisionWorker', () => {
     expect(tryTransition).toHaveBeenCalledTimes(1);
     expect(tryTransition).toHaveBeenCalledWith(AGENT_ID, 'fail', { reason: 'Runtime not healthy after 0.05 s' });
     expect(hosting.stop).toHaveBeenCalledWith(AGENT_ID);
+  });
+
+  it('resumes the suspended runtime of a provisioning agent through the provider\'s start instead of a new deploy', async () => {
+    hosting.inspect.mockResolvedValueOnce({ state: 'suspended', runtimeUrl: RUNTIME_URL }).mockResolvedValue({ state: 'healthy', runtimeUrl: RUNTIME_URL });
+
+    await sut.run(AGENT_ID);
+
+    expect(hosting.start).toHaveBeenCalledWith(AGENT_ID);
+    expect(hosting.deploy).not.toHaveBeenCalled();
+    expect(tryTransition).toHaveBeenCalledWith(AGENT_ID, 'ready', { runtimeUrl: RUNTIME_URL, startedAt: expect.any(Date) });
+  });
+
+  it('stops waiting when the agent is suspended meanwhile, pauses the runtime it made and does not make the agent running', async () => {
+    find.mockResolvedValueOnce(agent).mockResolvedValue({ ...agent, status: 'suspended' } as AgentEntity);
+    hosting.deploy.mockResolvedValue({ runtimeUrl: RUNTIME_URL });
+
+    await sut.run(AGENT_ID);
+
+    expect(hosting.suspend).toHaveBeenCalledWith(AGENT_ID);
+    expect(hosting.inspect).toHaveBeenCalledTimes(1);
+    expect(tryTransition).not.toHaveBeenCalled();
   });
 
   it('does nothing for an agent that is gone', async () => {

@@ -40,11 +40,9 @@ export class ProvisionWorker implements OnApplicationBootstrap {
     const agent = await this.findIfAny(agentId);
     if (!agent || !IN_PROGRESS.includes(agent.status)) return;
     try {
-      const deployed = await this.withDeployTimeout(agent.status === 'restarting'
-        ? this.hosting.restart(agentId)
-        : this.hosting.deploy(runtimeSpecOf(agent)));
-      await this.waitForHealthy(agentId);
-      const ready = await this.lifecycle.tryTransition(agentId, 'ready', { runtimeUrl: deployed.runtimeUrl, startedAt: new Date() });
+      const deployed = await this.withDeployTimeout(this.runtimeFor(agent));
+      const ready = await this.waitForHealthy(agentId)
+        && await this.lifecycle.tryTransition(agentId, 'ready', { runtimeUrl: deployed.runtimeUrl, startedAt: new Date() });
       if (!ready) await this.dropUnwanted(agentId);
       this.logger.log({ agentId, msg: ready ? `${agent.status} -> running` : 'runtime no longer wanted' });
     } catch (error) {
@@ -55,12 +53,28 @@ export class ProvisionWorker implements OnApplicationBootstrap {
     }
   }
 
-  /** Poll until healthy; a runtime that exits on the way fails at once with its exit reason. */
-  private async waitForHealthy(agentId: string): Promise<void> {
+  /**
+   * `restarting` keeps the runtime; a `provisioning` agent whose runtime is suspended was resumed
+   * (billing, or its owner's start) and goes on where it was paused; everything else is re-created
+   * from the current config.
+   */
+  private async runtimeFor(agent: AgentEntity): Promise<DeployedRuntime> {
+    if (agent.status === 'restarting') return this.hosting.restart(agent.id);
+    if (agent.status === 'provisioning' && (await this.hosting.inspect(agent.id)).state === 'suspended') return this.hosting.start(agent.id);
+    return this.hosting.deploy(runtimeSpecOf(agent));
+  }
+
+  /**
+   * Poll until healthy (true), or until the agent no longer waits for it (false: stopped, suspended or
+   * deleted meanwhile, so a suspended runtime is not waited on until the timeout); a runtime that exits
+   * on the way fails at once with its exit reason.
+   */
+  private async waitForHealthy(agentId: string): Promise<boolean> {
     let stoppedBefore = false;
     for (const deadline = Date.now() + this.env.HEALTH_TIMEOUT_MS; Date.now() < deadline; await sleep(this.env.HEALTH_POLL_INTERVAL_MS)) {
+      if (!(await this.stillInProgress(agentId))) return false;
       const inspection = await this.hosting.inspect(agentId);
-      if (inspection.state === 'healthy') return;
+      if (inspection.state === 'healthy') return true;
       // The exit code is recorded just after the exit: look once more before reporting without it.
       if (inspection.state === 'stopped' && (inspection.exitCode != null || stoppedBefore)) throw new Error(exitReason({ exitCode: inspection.exitCode ?? null }, inspection.reason));
       stoppedBefore = inspection.state === 'stopped';
@@ -76,11 +90,17 @@ export class ProvisionWorker implements OnApplicationBootstrap {
     return Promise.race([deploying, timeout]).finally(() => clearTimeout(timer));
   }
 
-  /** Stopped or deleted while it was being deployed: the runtime just made must not linger. */
+  /** Stopped, suspended or deleted while it was being deployed: the runtime just made must not serve. */
   private async dropUnwanted(agentId: string): Promise<void> {
     const agent = await this.findIfAny(agentId);
     if (!agent) await this.hosting.destroy(agentId);
+    else if (agent.status === 'suspended') await this.hosting.pause(agentId);
     else if (!HAS_RUNTIME.includes(agent.status)) await this.hosting.stop(agentId);
+  }
+
+  /** A failed read is no verdict: polling goes on, and the transition to running decides. */
+  private async stillInProgress(agentId: string): Promise<boolean> {
+    return this.findIfAny(agentId).then((agent) => agent !== null && IN_PROGRESS.includes(agent.status), () => true);
   }
 
   /** Only a 404 means the agent is gone; any other error throws so BullMQ retries the job. */

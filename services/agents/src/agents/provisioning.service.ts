@@ -12,11 +12,12 @@ import { enqueueProvision } from './provision-job.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import {
-  aiProviderFor, BACKEND_PLAN_LIMITS, callerTier, DEFAULT_AGENT_PLAN, DEFAULT_MODEL, resourcesOf, tierAllowed,
+  aiProviderFor, BACKEND_PLAN_LIMITS, callerTier, DEFAULT_AGENT_PLAN, DEFAULT_MODEL, paysForRuntimes, resourcesOf, tierAllowed,
   TIER_PLAN, WEB_TIER_LIMITS,
 } from './agent-policy.js';
-import type { AgentAction } from './agent-state-machine.js';
+import { wantsRuntime, type AgentAction } from './agent-state-machine.js';
 import { websocketUrl } from './agent-views.js';
+import { scopeOf } from './agents.service.js';
 
 interface Deployment {
   userId: string;
@@ -54,9 +55,7 @@ export class ProvisioningService {
   /** POST /api/agents/provision: subscription, tier limit (429), tier forwarded as plan. */
   async provision(auth: AuthContext, dto: ProvisionAgentDto) {
     this.requireProvisioning();
-    if (!auth.isAdmin && auth.subscriptionStatus !== 'active') {
-      throw new ApiError(402, M.subscriptionRequired, { code: ERROR_CODES.subscriptionRequired });
-    }
+    if (!paysForRuntimes(auth)) throw subscriptionRequired();
     const held = callerTier(auth.plan, auth.isAdmin);
     if (dto.tier && !tierAllowed(dto.tier, held)) throw new ApiError(402, M.tierNotInPlan, { code: ERROR_CODES.planRequired });
     const limit = WEB_TIER_LIMITS[held];
@@ -113,10 +112,16 @@ export class ProvisioningService {
     };
   }
 
-  /** start, restart, update and repair: a status the job works on, then the job. */
-  async queueAction(scope: Scope, id: string, action: Extract<AgentAction, 'start' | 'restart' | 'update' | 'repair'>) {
+  /**
+   * start, restart, update and repair: a status the job works on, then the job. One that would bring
+   * up a runtime the agent has not got (a suspended agent's included: start resumes it) is for a
+   * paying caller only, else 402, so stopping a suspended agent and starting it again is no way around billing.
+   */
+  async queueAction(auth: AuthContext, id: string, action: Extract<AgentAction, 'start' | 'restart' | 'update' | 'repair'>) {
     this.requireProvisioning();
-    const agent = await this.lifecycle.transition(scope, id, action);
+    const agent = await this.lifecycle.transition(scopeOf(auth), id, action, {}, (current) => {
+      if (wantsRuntime(action, current.status) && !paysForRuntimes(auth)) throw subscriptionRequired();
+    });
     await this.enqueue(agent);
     return { success: true, id: agent.id, status: agent.status };
   }
@@ -155,6 +160,34 @@ export class ProvisioningService {
     return agent;
   }
 
+  /**
+   * Billing's suspension: the status first, so a job in flight cannot bring the agent to running,
+   * then the runtime paused. The runtime is paused also when the agent was suspended already: a
+   * redelivered event finishes what a crash cut short (any other status that refuses the suspension
+   * has no runtime to keep). Null when the status did not change. Not behind the kill switch: it
+   * only takes runtimes away.
+   */
+  async suspend(id: string, reason: string): Promise<AgentEntity | null> {
+    const agent = await this.lifecycle.tryTransition(id, 'suspend', { reason });
+    await this.hosting.pause(id);
+    return agent;
+  }
+
+  /**
+   * Billing's resumption of a suspended agent, through the provisioning job as a start. Off with the
+   * kill switch, like the watchdog's repairs: the agent stays suspended and its owner's start resumes
+   * it later. Null when nothing changed.
+   */
+  async resume(id: string): Promise<AgentEntity | null> {
+    if (!this.env.PROVISIONING_ENABLED) {
+      this.logger.warn({ agentId: id, msg: 'Resume not started, provisioning is disabled: the agent stays suspended' });
+      return null;
+    }
+    const agent = await this.lifecycle.tryTransition(id, 'resume');
+    if (agent) await this.enqueue(agent);
+    return agent;
+  }
+
   private requireProvisioning(): void {
     if (!this.env.PROVISIONING_ENABLED) throw new ApiError(500, M.provisioningDisabled);
   }
@@ -181,4 +214,8 @@ export class ProvisioningService {
       throw error;
     }
   }
+}
+
+function subscriptionRequired(): ApiError {
+  return new ApiError(402, M.subscriptionRequired, { code: ERROR_CODES.subscriptionRequired });
 }

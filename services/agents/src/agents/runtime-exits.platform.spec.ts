@@ -10,7 +10,7 @@ describe('a runtime that ends on its own', () => {
     (await ownerQuery<{ pid: number }>(platform.env, 'SELECT pid FROM agents.local_runtimes WHERE agent_id = $1', [agentId]))[0]!.pid;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['agents'] });
+    platform = await TestPlatform.start({ services: ['billing', 'agents'] });
     owner = await subscribedUser(platform, 'network');
   });
 

@@ -13,7 +13,8 @@ import { runtimeSpecOf } from './runtime-spec.js';
 
 /**
  * At boot of a worker: every live agent keeps the runtime it has (adopted) or gets it back
- * (re-created), and a runtime whose agent is gone or stopped is ended. Every in-progress agent gets
+ * (re-created), a runtime whose agent is gone or stopped is ended, and one whose agent is suspended
+ * is paused (a crash may have come between the suspension and the pause). Every in-progress agent gets
  * its provisioning job queued again under the same id: a no-op when the job exists (BullMQ hands a
  * job held by a dead process to another worker), and the job itself when a crash came between
  * saving the status and queuing it. A job Redis cannot take yet (it is still coming up, or away)
@@ -49,8 +50,9 @@ export class RuntimeReconciler implements OnApplicationBootstrap, OnApplicationS
       .map((agent) => [agent.id, agent]));
     for (const agentId of await this.hosting.agentIds()) {
       const agent = agents.get(agentId);
-      if (!agent) await this.end(agentId, () => this.hosting.destroy(agentId), 'its agent is gone');
-      else if (!HAS_RUNTIME.includes(agent.status)) await this.end(agentId, () => this.hosting.stop(agentId), `its agent is ${agent.status}`);
+      if (!agent) await this.settle(agentId, () => this.hosting.destroy(agentId), 'ended', 'its agent is gone');
+      else if (agent.status === 'suspended') await this.settle(agentId, () => this.hosting.pause(agentId), 'paused', 'its agent is suspended');
+      else if (!HAS_RUNTIME.includes(agent.status)) await this.settle(agentId, () => this.hosting.stop(agentId), 'ended', `its agent is ${agent.status}`);
     }
     for (const agent of agents.values()) {
       if (IN_PROGRESS.includes(agent.status)) await this.requeues.offer(agent);
@@ -69,10 +71,10 @@ export class RuntimeReconciler implements OnApplicationBootstrap, OnApplicationS
     await this.requeues.close();
   }
 
-  private async end(agentId: string, ending: () => Promise<void>, why: string): Promise<void> {
-    await ending().then(
-      () => this.logger.log({ agentId, msg: `runtime ended: ${why}` }),
-      (error) => this.logger.warn({ agentId, msg: `runtime not ended (${why}): ${String(error)}` }),
+  private async settle(agentId: string, work: () => Promise<void>, done: 'ended' | 'paused', why: string): Promise<void> {
+    await work().then(
+      () => this.logger.log({ agentId, msg: `runtime ${done}: ${why}` }),
+      (error) => this.logger.warn({ agentId, msg: `runtime not ${done} (${why}): ${String(error)}` }),
     );
   }
 }

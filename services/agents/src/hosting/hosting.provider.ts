@@ -59,6 +59,15 @@ export abstract class HostingProvider {
   abstract stop(agentId: string): Promise<void>;
   abstract restart(agentId: string): Promise<DeployedRuntime>;
   abstract suspend(agentId: string): Promise<void>;
+
+  /**
+   * What a suspended agent's runtime gets: nothing served, its data kept. Suspended where there is
+   * a live runtime to suspend; otherwise (none yet, or it already ended) stopped, which is a no-op
+   * for a runtime that is not there.
+   */
+  async pause(agentId: string): Promise<void> {
+    await this.suspend(agentId).catch(() => this.stop(agentId));
+  }
   /** Gone for good, with its data; succeeds for an agent without a runtime. */
   abstract destroy(agentId: string): Promise<void>;
   abstract inspect(agentId: string): Promise<RuntimeInspection>;

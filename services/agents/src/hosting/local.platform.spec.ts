@@ -41,7 +41,7 @@ describe('local hosting provider across restarts of the agents service', () => {
   };
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['agents'] });
+    platform = await TestPlatform.start({ services: ['billing', 'agents'] });
     const user = await subscribedUser(platform, 'network');
     agentIds = [await provisionRunning(platform, user, { name: 'First' }), await provisionRunning(platform, user, { name: 'Second' })];
   });

@@ -1,4 +1,4 @@
-import { attemptPlan } from './attempt-plan.js';
+import { attemptPlan, ownKeyPlan, ownKeyServes } from './attempt-plan.js';
 import { isModelAllowed } from '../access/plan-policy.js';
 
 const all = () => true;
@@ -52,5 +52,59 @@ describe('attemptPlan', () => {
 
   it('has nothing for a model missing from the catalogue', () => {
     expect(attemptPlan({ model: 'acme/unknown', allowed: all })).toEqual([]);
+  });
+});
+
+describe('ownKeyPlan', () => {
+  const label = (id: string) => isModelAllowed('label', id);
+
+  it('sends every model of the usual plan to the aggregator with an aggregator key', () => {
+    expect(ids(ownKeyPlan('openrouter', { model: 'anthropic/claude-sonnet-4-5', allowed: all }))).toEqual([
+      'anthropic/claude-sonnet-4-5@openrouter',
+      'anthropic/claude-haiku-4-5@openrouter',
+      'meta-llama/llama-3.3-70b-instruct@openrouter',
+      'google/gemini-2.5-flash@openrouter',
+      'mistralai/mistral-large@openrouter',
+    ]);
+  });
+
+  it('keeps a direct vendor key to its own models: a chosen one, then the vendor\'s chain', () => {
+    expect(ids(ownKeyPlan('anthropic', { model: 'anthropic/claude-opus-4-6', allowed: all }))).toEqual([
+      'anthropic/claude-opus-4-6@anthropic', 'anthropic/claude-sonnet-4-5@anthropic', 'anthropic/claude-haiku-4-5@anthropic',
+    ]);
+  });
+
+  it('picks within the vendor when no model is given: the tier\'s models of that vendor first', () => {
+    expect(ids(ownKeyPlan('openai', { taskType: 'fast', allowed: all }))).toEqual([
+      'openai/gpt-4o-mini@openai', 'openai/gpt-4o@openai',
+    ]);
+  });
+
+  it('falls back to the vendor\'s own chain when the general chain has none of its models', () => {
+    expect(ids(ownKeyPlan('openai', { allowed: all }))).toEqual(['openai/gpt-4o@openai', 'openai/gpt-4o-mini@openai']);
+  });
+
+  it('still keeps to what the plan allows', () => {
+    expect(ids(ownKeyPlan('anthropic', { taskType: 'coding', allowed: label }))).toEqual(['anthropic/claude-haiku-4-5@anthropic']);
+    expect(ids(ownKeyPlan('openrouter', { taskType: 'fast', allowed: label }))).toEqual([
+      'google/gemini-2.5-flash@openrouter', 'openai/gpt-4o-mini@openrouter', 'anthropic/claude-haiku-4-5@openrouter',
+    ]);
+  });
+
+  it('has nothing for a model the key cannot serve', () => {
+    expect(ownKeyPlan('anthropic', { model: 'openai/gpt-4o', allowed: all })).toEqual([]);
+  });
+});
+
+describe('ownKeyServes', () => {
+  it.each([
+    ['openrouter', 'openai/gpt-4o', true],
+    ['openrouter', 'google/gemini-2.5-pro', true],
+    ['anthropic', 'anthropic/claude-haiku-4-5', true],
+    ['anthropic', 'openai/gpt-4o', false],
+    ['openai', 'openai/o3', true],
+    ['openai', 'meta-llama/llama-3.3-70b-instruct', false],
+  ] as const)('%s key serves %s: %s', (provider, model, served) => {
+    expect(ownKeyServes(provider, model)).toBe(served);
   });
 });

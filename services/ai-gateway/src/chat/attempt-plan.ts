@@ -8,6 +8,12 @@ export interface Attempt {
   provider: AiProvider;
 }
 
+export interface PlanOptions {
+  model?: string;
+  taskType?: TaskType;
+  allowed: (modelId: string) => boolean;
+}
+
 const providerChain = (provider: AiProvider): Attempt[] =>
   [PROVIDER_MODELS[provider].primary, ...PROVIDER_MODELS[provider].fallbacks].map((model) => ({ model, provider }));
 
@@ -25,7 +31,7 @@ function chainFrom(first: Attempt): Attempt[] {
  * starts at its own provider; a task tier goes through the aggregator; everything is limited to
  * what `allowed` accepts, so a fallback never hands a plan a model it does not include.
  */
-export function attemptPlan(options: { model?: string; taskType?: TaskType; allowed: (modelId: string) => boolean }): Attempt[] {
+export function attemptPlan(options: PlanOptions): Attempt[] {
   const { model, taskType, allowed } = options;
   const general = () => chainFrom({ model: PROVIDER_MODELS[DEFAULT_PROVIDER].primary, provider: DEFAULT_PROVIDER });
   let candidates: Attempt[];
@@ -39,6 +45,29 @@ export function attemptPlan(options: { model?: string; taskType?: TaskType; allo
   } else {
     candidates = general();
   }
+  return distinctAllowed(candidates, allowed);
+}
+
+/** A user's own key: the aggregator's serves every catalogue model, a vendor's only that vendor's (`<vendor>/...`). */
+export function ownKeyServes(provider: AiProvider, modelId: string): boolean {
+  return provider === AGGREGATOR_PROVIDER || modelId.startsWith(`${provider}/`);
+}
+
+/**
+ * The models a chat with a user's own key tries, all at the key's provider: attemptPlan's choice
+ * (a chosen model, a task tier, the general chain), then the key's provider's own models, keeping
+ * those the key serves and the plan allows. A chosen model the key cannot serve gets nothing rather
+ * than another vendor's model in its place. Nothing here ever goes out with the platform's key.
+ */
+export function ownKeyPlan(provider: AiProvider, options: PlanOptions): Attempt[] {
+  if (options.model && !ownKeyServes(provider, options.model)) return [];
+  const candidates = [...attemptPlan(options), ...providerChain(provider)]
+    .filter((attempt) => ownKeyServes(provider, attempt.model))
+    .map(({ model }) => ({ model, provider }));
+  return distinctAllowed(candidates, options.allowed);
+}
+
+function distinctAllowed(candidates: Attempt[], allowed: PlanOptions['allowed']): Attempt[] {
   const seen = new Set<string>();
   return candidates.filter((attempt) => {
     if (!allowed(attempt.model) || seen.has(attempt.model)) return false;

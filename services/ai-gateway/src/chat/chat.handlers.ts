@@ -11,7 +11,7 @@ export class ChatHandlers {
   /** Plan and subscription before the body, as the plan middleware runs before the route. */
   @MessagePattern(SUBJECTS.ai.chat)
   async chat(@Payload() envelope: Envelope) {
-    const access = this.access.check(envelope, true);
+    const access = await this.access.check(envelope, true);
     return ok(await this.chats.chat(requireUser(envelope), envelope.headers, access, validateAs(ChatRequestDto, envelope.body)));
   }
 }

@@ -137,7 +137,7 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
         id: jobs[0]!.data.eventId,
         data: {
           eventId: expect.stringMatching(/^[0-9a-f-]{36}$/), userId, agentId: 'agent-42', model: 'openai/gpt-4o-mini', provider: 'openai',
-          inputTokens: 5, outputTokens: 9, endpoint: '/api/ai/chat', occurredAt: expect.any(String),
+          inputTokens: 5, outputTokens: 9, endpoint: '/api/ai/chat', occurredAt: expect.any(String), billedTo: 'platform',
         },
       }]);
     });

@@ -1,13 +1,16 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { AI_MESSAGES as M, ApiError, type AuthContext } from '@platform/contracts';
+import type { AiAccess } from '../access/access-policy.js';
+import { ProviderKey } from '../providers/provider-key.js';
 import type { QuotaStore } from '../quota/quota.store.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { ModelRunner } from './model-runner.js';
 import { ChatService } from './chat.service.js';
 
 const caller = { userId: 'user-1' } as AuthContext;
-const solo = { plan: 'solo', admin: false } as const;
+const solo: AiAccess = { plan: 'solo', admin: false, ownKey: null };
+const ownAnthropicKey: AiAccess = { ...solo, ownKey: { provider: 'anthropic', key: new ProviderKey('sk-ant-user') } };
 const hello = { messages: [{ role: 'user' as const, content: 'Hello there' }] };
 const redisDown = () => Promise.reject(new Error('Connection is closed.'));
 
@@ -59,5 +62,39 @@ describe('ChatService', () => {
     await expect(sut.chat(caller, {}, solo, hello)).rejects.toEqual(new ApiError(500, M.providerError));
     expect(quota.release).toHaveBeenCalledWith(reservation);
     expect(record).not.toHaveBeenCalled();
+  });
+
+  describe('on the user\'s own key', () => {
+    const served = { id: 'msg-1', content: 'hi', promptTokens: 5, completionTokens: 3, model: 'anthropic/claude-haiku-4-5', provider: 'anthropic' as const };
+
+    it('reserves and settles no quota, runs every attempt with the key at its provider, and bills the usage to the user', async () => {
+      run.mockResolvedValue(served);
+
+      await sut.chat(caller, {}, ownAnthropicKey, { ...hello, model: 'anthropic/claude-haiku-4-5' });
+
+      expect(quota.reserve).not.toHaveBeenCalled();
+      expect(quota.settle).not.toHaveBeenCalled();
+      expect(run).toHaveBeenCalledWith([{ model: 'anthropic/claude-haiku-4-5', provider: 'anthropic' }], expect.anything(), ownAnthropicKey.ownKey!.key);
+      expect(record).toHaveBeenCalledWith(expect.objectContaining({ userId: 'user-1', model: 'anthropic/claude-haiku-4-5', provider: 'anthropic', billedTo: 'user' }));
+    });
+
+    it('answers 400 for another vendor\'s model on a direct vendor key, calling no model', async () => {
+      const refused = await sut.chat(caller, {}, ownAnthropicKey, { ...hello, model: 'openai/gpt-4o-mini' }).catch((error: unknown) => error);
+
+      expect(refused).toEqual(new ApiError(400, 'Your own anthropic key serves only anthropic models: choose one of them, or leave model out to have one picked'));
+      expect(run).not.toHaveBeenCalled();
+    });
+
+    it('still answers 403 MODEL_RESTRICTED first for a model outside the plan', async () => {
+      await expect(sut.chat(caller, {}, ownAnthropicKey, { ...hello, model: 'anthropic/claude-opus-4-6' })).rejects.toMatchObject({ status: 403 });
+    });
+
+    it('passes the provider\'s failure on with nothing to release', async () => {
+      run.mockRejectedValue(new ApiError(500, M.providerError));
+
+      await expect(sut.chat(caller, {}, ownAnthropicKey, hello)).rejects.toEqual(new ApiError(500, M.providerError));
+      expect(quota.release).not.toHaveBeenCalled();
+      expect(record).not.toHaveBeenCalled();
+    });
   });
 });

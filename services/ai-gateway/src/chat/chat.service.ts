@@ -1,14 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   AI_HEADERS, AI_MESSAGES as M, ApiError, catalogueModel, DEFAULT_MAX_TOKENS, ERROR_CODES, MONTHLY_TOKEN_QUOTA,
-  ROUTES, SUBJECTS, UnavailableError, type AuthContext, type ChatRequestDto,
+  ownKeyModelRefused, ROUTES, SUBJECTS, UnavailableError, type AuthContext, type ChatRequestDto,
 } from '@platform/contracts';
 import { isRedisUnreachable } from '@platform/queue';
-import { allowedModels, isModelAllowed, type AiAccess } from '../access/plan-policy.js';
+import type { AiAccess } from '../access/access-policy.js';
+import { allowedModels, isModelAllowed } from '../access/plan-policy.js';
 import { QuotaStore, type Reservation } from '../quota/quota.store.js';
 import { worstCaseTokens } from '../quota/quota-period.js';
 import { UsageRecorder } from '../usage/usage-recorder.js';
-import { attemptPlan } from './attempt-plan.js';
+import { attemptPlan, ownKeyPlan, ownKeyServes } from './attempt-plan.js';
 import { ModelRunner } from './model-runner.js';
 
 /** Usage of a chat that names no agent is billed to this agent id. */
@@ -46,12 +47,15 @@ export class ChatService {
     if (dto.model && !isModelAllowed(access.plan, dto.model)) {
       throw new ApiError(403, M.modelRestricted, { success: false, code: ERROR_CODES.modelRestricted, allowedModels: allowedModels(access.plan) });
     }
-    const plan = attemptPlan({ model: dto.model, taskType: dto.taskType, allowed: (id) => isModelAllowed(access.plan, id) });
+    const { ownKey } = access;
+    if (dto.model && ownKey && !ownKeyServes(ownKey.provider, dto.model)) throw new ApiError(400, ownKeyModelRefused(ownKey.provider));
+    const options = { model: dto.model, taskType: dto.taskType, allowed: (id: string) => isModelAllowed(access.plan, id) };
+    const plan = ownKey ? ownKeyPlan(ownKey.provider, options) : attemptPlan(options);
     const maxTokens = dto.max_tokens ?? DEFAULT_MAX_TOKENS;
     const reservation = await this.reserve(caller.userId, access, worstCaseTokens(dto.messages, maxTokens));
     let served;
     try {
-      served = await this.runner.run(plan, { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p });
+      served = await this.runner.run(plan, { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p }, ownKey?.key);
     } catch (error) {
       // The provider's error is the answer; a release Redis refuses is released when its lease expires.
       if (reservation) {
@@ -70,6 +74,7 @@ export class ChatService {
       inputTokens: served.promptTokens,
       outputTokens: served.completionTokens,
       endpoint: CHAT_ENDPOINT,
+      billedTo: ownKey ? 'user' : 'platform',
     });
     return {
       id: served.id,
@@ -82,13 +87,13 @@ export class ChatService {
   }
 
   /**
-   * Nothing to reserve on an unlimited quota (network, admins). Fails closed: while Redis cannot
-   * count, a counted caller gets 503 rather than chats the quota never sees (the Redis connection
-   * logs the outage, once).
+   * Nothing to reserve on an unlimited quota (network, admins), nor for a chat on the user's own
+   * key, which the user's provider bills. Fails closed: while Redis cannot count, a counted caller
+   * gets 503 rather than chats the quota never sees (the Redis connection logs the outage, once).
    */
   private async reserve(userId: string, access: AiAccess, tokens: number): Promise<Reservation | null> {
     const limit = MONTHLY_TOKEN_QUOTA[access.plan];
-    if (limit === null) return null;
+    if (limit === null || access.ownKey) return null;
     const outcome = await this.quota.reserve(userId, limit, tokens, new Date()).catch((error: unknown) => {
       if (isRedisUnreachable(error)) throw new UnavailableError(M.quotaUnavailable);
       // Redis answered with an error (a script bug, out of memory): not an outage, and nothing else logs it.

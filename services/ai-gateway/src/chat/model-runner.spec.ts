@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { AI_MESSAGES as M } from '@platform/contracts';
 import { BreakerOpenError } from '@platform/http';
 import { ProviderError, type Completion } from '../providers/chat-provider.js';
+import { ProviderKey } from '../providers/provider-key.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
 import type { ProviderRegistry } from '../providers/provider-registry.js';
 import type { Attempt } from './attempt-plan.js';
@@ -58,5 +59,17 @@ describe('ModelRunner', () => {
     await expect(sut.run(plan, request)).rejects.toMatchObject({ status: 500, message: M.providerError });
     expect(Date.now() - started).toBeGreaterThanOrEqual(BUDGET_MS - 5);
     expect(complete).toHaveBeenCalledTimes(1);
+  });
+
+  it('calls with the user\'s key even where the platform could not (no key of its own, breaker open), and logs no key', async () => {
+    const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const key = new ProviderKey('sk-user-secret');
+    sut = new ModelRunner({ isAvailable: () => false, complete } as unknown as ProviderRegistry, { AI_CHAT_BUDGET_MS: BUDGET_MS } as AiGatewayEnv);
+    complete.mockRejectedValueOnce(new ProviderError('anthropic answered 401 for claude-sonnet-4-5')).mockResolvedValueOnce(answer);
+
+    await expect(sut.run(plan, request, key)).resolves.toMatchObject({ model: 'meta-llama/llama-3.3-70b-instruct' });
+    expect(complete.mock.calls.map((call) => call[4])).toEqual([key, key]);
+    expect(warned.mock.calls).toEqual([[expect.stringContaining("anthropic/claude-sonnet-4-5 on anthropic with the user's own key failed")]]);
+    expect(JSON.stringify(warned.mock.calls)).not.toContain('sk-user-secret');
   });
 });

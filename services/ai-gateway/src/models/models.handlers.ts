@@ -29,8 +29,8 @@ export class ModelsHandlers {
   }
 
   @MessagePattern(SUBJECTS.ai.estimateCost)
-  estimate(@Payload() envelope: Envelope) {
-    this.access.check(envelope, false);
+  async estimate(@Payload() envelope: Envelope) {
+    await this.access.check(envelope, false);
     return ok(this.models.estimate(validateAs(EstimateCostDto, envelope.body)));
   }
 }

@@ -20,13 +20,13 @@ function sampling(request: CompletionRequest): { temperature?: number; top_p?: n
 
 /** The messages protocol: system prompts travel in `system`, not as a message. */
 export class AnthropicMessagesProtocol implements ChatProtocol {
-  constructor(private readonly apiKey: string, private readonly version: string) {}
+  constructor(private readonly version: string) {}
 
-  request(request: CompletionRequest) {
+  request(request: CompletionRequest, apiKey: string) {
     const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content);
     return {
       path: '/v1/messages',
-      headers: { 'x-api-key': this.apiKey, 'anthropic-version': this.version },
+      headers: { 'x-api-key': apiKey, 'anthropic-version': this.version },
       body: {
         model: request.model,
         max_tokens: request.maxTokens,

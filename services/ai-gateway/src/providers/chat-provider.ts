@@ -19,8 +19,11 @@ export interface Completion {
 /** A vendor answered, but not with a completion (4xx, or a body the protocol does not allow). */
 export class ProviderError extends Error {}
 
-/** Builds the vendor's HTTP request and reads its answer; the registry sends it through the provider's breaker. */
+/**
+ * Builds the vendor's HTTP request and reads its answer; the registry sends it. The key is given
+ * per call: the platform's, or a user's own (bring-your-own-key).
+ */
 export interface ChatProtocol {
-  request(request: CompletionRequest): { path: string; headers: Record<string, string>; body: unknown };
+  request(request: CompletionRequest, apiKey: string): { path: string; headers: Record<string, string>; body: unknown };
   parse(body: unknown): Completion;
 }

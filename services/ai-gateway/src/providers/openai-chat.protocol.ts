@@ -15,14 +15,14 @@ const REASONING_MODEL = /^o\d/;
  * aggregator takes `max_tokens` and adapts the parameters to the model it routes to.
  */
 export class OpenAiChatProtocol implements ChatProtocol {
-  constructor(private readonly apiKey: string, private readonly vendor: 'aggregator' | 'openai') {}
+  constructor(private readonly vendor: 'aggregator' | 'openai') {}
 
-  request(request: CompletionRequest) {
+  request(request: CompletionRequest, apiKey: string) {
     const direct = this.vendor === 'openai';
     const fixedSampling = direct && REASONING_MODEL.test(request.model);
     return {
       path: '/chat/completions',
-      headers: { authorization: `Bearer ${this.apiKey}` },
+      headers: { authorization: `Bearer ${apiKey}` },
       body: {
         model: request.model,
         messages: request.messages.map(({ role, content }) => ({ role, content })),

@@ -6,10 +6,12 @@ import type { AiGatewayEnv } from '../ai-gateway.env.js';
 import { AnthropicMessagesProtocol } from './anthropic-messages.protocol.js';
 import { ProviderError, type ChatProtocol, type Completion, type CompletionRequest } from './chat-provider.js';
 import { OpenAiChatProtocol } from './openai-chat.protocol.js';
+import type { ProviderKey } from './provider-key.js';
 
 interface Provider {
   baseUrl: string;
-  configured: boolean;
+  /** The platform's key; empty leaves the provider unconfigured for the platform's own calls. */
+  apiKey: string;
   protocol: ChatProtocol;
   http: OutboundHttp;
 }
@@ -17,6 +19,10 @@ interface Provider {
 /**
  * The three providers, each behind its own breaker so one vendor's outage opens only its own.
  * A direct vendor is sent its own model name (the part after `<vendor>/`); the aggregator takes the catalogue id.
+ *
+ * A call with a user's own key (bring-your-own-key) is the same request with that key, sent outside
+ * the breaker: a user's revoked or unfunded key is not the vendor's outage, so it must neither open
+ * the platform's breaker nor be refused while the platform's calls have opened it.
  */
 @Injectable()
 export class ProviderRegistry implements OnApplicationShutdown {
@@ -30,16 +36,16 @@ export class ProviderRegistry implements OnApplicationShutdown {
       volumeThreshold: env.AI_BREAKER_VOLUME,
     });
     const provider = (name: AiProvider, baseUrl: string, apiKey: string, protocol: ChatProtocol): Provider =>
-      ({ baseUrl: baseUrl.replace(/\/+$/, ''), configured: apiKey !== '', protocol, http: http(name) });
+      ({ baseUrl: baseUrl.replace(/\/+$/, ''), apiKey, protocol, http: http(name) });
     this.providers = {
-      openrouter: provider('openrouter', env.OPENROUTER_BASE_URL, env.OPENROUTER_API_KEY, new OpenAiChatProtocol(env.OPENROUTER_API_KEY, 'aggregator')),
-      anthropic: provider('anthropic', env.ANTHROPIC_BASE_URL, env.ANTHROPIC_API_KEY, new AnthropicMessagesProtocol(env.ANTHROPIC_API_KEY, env.ANTHROPIC_VERSION)),
-      openai: provider('openai', env.OPENAI_BASE_URL, env.OPENAI_API_KEY, new OpenAiChatProtocol(env.OPENAI_API_KEY, 'openai')),
+      openrouter: provider('openrouter', env.OPENROUTER_BASE_URL, env.OPENROUTER_API_KEY, new OpenAiChatProtocol('aggregator')),
+      anthropic: provider('anthropic', env.ANTHROPIC_BASE_URL, env.ANTHROPIC_API_KEY, new AnthropicMessagesProtocol(env.ANTHROPIC_VERSION)),
+      openai: provider('openai', env.OPENAI_BASE_URL, env.OPENAI_API_KEY, new OpenAiChatProtocol('openai')),
     };
   }
 
   isConfigured(name: AiProvider): boolean {
-    return this.providers[name].configured;
+    return this.providers[name].apiKey !== '';
   }
 
   /** Configured and its breaker closed (or half-open, ready for a test call). */
@@ -51,17 +57,19 @@ export class ProviderRegistry implements OnApplicationShutdown {
     return Object.fromEntries(AI_PROVIDERS.map((name) => [name, this.isAvailable(name)])) as Record<AiProvider, boolean>;
   }
 
-  /** `deadline` ends the call early when the chat's whole budget runs out first. */
-  async complete(name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, deadline?: AbortSignal): Promise<Completion> {
+  /**
+   * `deadline` ends the call early when the chat's whole budget runs out first; `userKey` sends the
+   * call with a user's own key instead of the platform's, outside the breaker.
+   */
+  async complete(
+    name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, deadline?: AbortSignal, userKey?: ProviderKey,
+  ): Promise<Completion> {
     const provider = this.providers[name];
     const model = name === 'openrouter' ? catalogueId : catalogueId.slice(catalogueId.indexOf('/') + 1);
-    const call = provider.protocol.request({ ...request, model });
-    const response = await provider.http.fetch(`${provider.baseUrl}${call.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...call.headers },
-      body: JSON.stringify(call.body),
-      signal: deadline,
-    });
+    const call = provider.protocol.request({ ...request, model }, userKey ? userKey.reveal() : provider.apiKey);
+    const url = `${provider.baseUrl}${call.path}`;
+    const init = { method: 'POST', headers: { 'content-type': 'application/json', ...call.headers }, body: JSON.stringify(call.body), signal: deadline };
+    const response = await (userKey ? provider.http.fetchOutsideBreaker(url, init) : provider.http.fetch(url, init));
     if (!response.ok) {
       // Released unread, so a vendor refusing every call does not hold a socket per refusal.
       await response.body?.cancel();

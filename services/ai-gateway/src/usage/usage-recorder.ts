@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { QUEUES, usageLogFailedLine } from '@platform/contracts';
+import { QUEUES, usageLogFailedLine, type BilledTo } from '@platform/contracts';
 import { BufferedJobProducer, QueueFactory } from '@platform/queue';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
@@ -13,6 +13,8 @@ export interface UsageFact {
   inputTokens: number;
   outputTokens: number;
   endpoint: string;
+  /** Absent: the platform's key served it. */
+  billedTo?: BilledTo;
 }
 
 /** Usage events for the usage service's `usage.log` worker; the reply never waits for them. */

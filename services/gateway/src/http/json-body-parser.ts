@@ -29,6 +29,21 @@ export function installJsonParser(fastify: FastifyInstance): void {
   });
 }
 
+/**
+ * Text bodies as received: a security event token comes as `application/secevent+jwt` (RFC 8417)
+ * or plain text, and its receiver verifies that exact text.
+ */
+export const TEXT_BODY_TYPES = ['text/plain', 'application/secevent+jwt', 'application/jwt'];
+
+export function installTextParser(fastify: FastifyInstance): void {
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addContentTypeParser(TEXT_BODY_TYPES, { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    (request as unknown as { rawBody: string }).rawBody = text;
+    done(null, text);
+  });
+}
+
 /** Without recursion: the value may be as deep as the text is long. */
 function deeperThan(value: unknown, limit: number): boolean {
   const pending: Array<[unknown, number]> = [[value, 1]];

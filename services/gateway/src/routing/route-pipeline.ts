@@ -12,6 +12,9 @@ import { RateLimiter } from '../limits/rate-limiter.js';
 import { isCrossSiteWrite } from '../security/cross-site.js';
 import { ServiceOutages } from './service-outages.js';
 
+/** The text the JSON parser kept (installJsonParser); empty for a request that had no JSON body. */
+const rawBodyOf = (request: FastifyRequest): string => (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
+
 /**
  * One request's way through the edge: limits, then who is calling, then CSRF, then one NATS
  * request to the route's subject (or the edge's own health answer). No business logic here.
@@ -76,6 +79,7 @@ export class RoutePipeline {
       headers,
       ip: request.ip,
       requestId: String(request.id),
+      ...(route.rawBody ? { rawBody: rawBodyOf(request) } : {}),
     };
   }
 

@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { MoreThan, Not, type FindOptionsWhere } from 'typeorm';
 import {
   ApiError, credentialDigest, EVENTS, IDENTITY_MESSAGES as M, SESSION_COOKIE, SESSION_TTL_SECONDS,
-  type AuthContext, type LoginDto, type Reply,
+  type AuthContext, type LoginDto, type Reply, type ReplyCookie,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { EventBus } from '@platform/messaging';
@@ -44,15 +44,16 @@ export class SessionsService {
     const user = await this.db.asSystem((manager) => manager.getRepository(UserEntity).findOneBy({ email }));
     const valid = await this.hasher.verify(dto.password, user?.passwordHash ?? null);
     if (!user || !valid) throw new ApiError(401, M.invalidCredentials);
+    return { status: 200, body: { ok: true, user: { id: user.id, name: user.name } }, cookies: [await this.open(user.id)] };
+  }
+
+  /** A new `service-session` for the user: the cookie every way of signing in (password, provider, wallet) sets. */
+  async open(userId: string): Promise<ReplyCookie> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(this.clock.now().getTime() + SESSION_TTL_SECONDS * 1000);
-    await this.db.withUser(user.id, (manager) =>
-      manager.getRepository(SessionEntity).insert({ userId: user.id, tokenDigest: credentialDigest(token), expiresAt }));
-    return {
-      status: 200,
-      body: { ok: true, user: { id: user.id, name: user.name } },
-      cookies: [{ name: SESSION_COOKIE, value: token, maxAge: SESSION_TTL_SECONDS }],
-    };
+    await this.db.withUser(userId, (manager) =>
+      manager.getRepository(SessionEntity).insert({ userId, tokenDigest: credentialDigest(token), expiresAt }));
+    return { name: SESSION_COOKIE, value: token, maxAge: SESSION_TTL_SECONDS };
   }
 
   async resolve(tokenDigest: string): Promise<AuthContext | null> {

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
-import { IsNull, LessThanOrEqual, QueryFailedError } from 'typeorm';
+import { IsNull, LessThanOrEqual } from 'typeorm';
 import {
-  ApiError, EVENTS, IDENTITY_MESSAGES as M, isAdminEmail, type ChangePasswordDto, type PlanChangedEvent,
+  ApiError, IDENTITY_MESSAGES as M, isAdminEmail, type ChangePasswordDto, type PlanChangedEvent,
   type ProfileView, type RegisterDto, type UpdateProfileDto,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
@@ -12,10 +11,8 @@ import { PasswordHasher } from '../passwords/password-hasher.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { IDENTITY_ENV } from '../identity.tokens.js';
 import type { IdentityEnv } from '../identity.env.js';
-import { newReferralCode } from './referral-code.js';
 import { UserEntity } from './user.entity.js';
-
-const UNIQUE_VIOLATION = '23505';
+import { UserRegistrations } from './user-registrations.js';
 
 @Injectable()
 export class UsersService {
@@ -25,6 +22,7 @@ export class UsersService {
     private readonly botCheck: BotCheck,
     private readonly sessions: SessionsService,
     private readonly outbox: Outbox,
+    private readonly registrations: UserRegistrations,
     @Inject(IDENTITY_ENV) private readonly env: IdentityEnv,
   ) {}
 
@@ -38,23 +36,8 @@ export class UsersService {
         ? await users.findOneBy({ referralCode: dto.referralCode.toUpperCase() })
         : null;
       if (dto.referralCode && !referrer) throw new ApiError(400, M.invalidReferralCode);
-      const created = await users.save(users.create({
-        email,
-        name: dto.name?.trim() || email,
-        passwordHash,
-        referralCode: newReferralCode(),
-        referredBy: referrer?.id ?? null,
-      })).catch((error: unknown) => {
-        const duplicate = error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION;
-        throw duplicate ? new ApiError(409, M.userExists) : error;
-      });
-      // Referral credits hang on this event: it commits with the user or not at all.
-      await this.outbox.add(manager, EVENTS.identity.userRegistered, {
-        eventId: randomUUID(),
-        userId: created.id,
-        email: created.email,
-        ...(referrer ? { referrerId: referrer.id, referralCode: referrer.referralCode } : {}),
-      });
+      const created = await this.registrations.create(manager, { email, name: dto.name?.trim() || email, passwordHash, referrer });
+      if (!created) throw new ApiError(409, M.userExists);
       return created;
     });
     void this.outbox.flush();

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Clock } from '../clock.service.js';
 import { createSandboxApp } from '../sandbox.app.js';
 import { startSandbox, type RunningSandbox } from '../sandbox.js';
+import { testSandboxConfig } from '../testing/test-sandbox-config.js';
 import { TOKEN_TTL_MS } from './bot-check.service.js';
 import type { SiteverifyResponse } from './siteverify-response.dto.js';
 
@@ -129,7 +130,7 @@ describe('BotCheckController', () => {
     let now = Date.now();
 
     beforeAll(async () => {
-      app = await createSandboxApp({ host: '127.0.0.1', httpPort: 0, smtpPort: 0, botCheckSecret: SECRET });
+      app = await createSandboxApp(testSandboxConfig({ botCheckSecret: SECRET }));
       app.get(Clock).now = () => now;
       await app.listen(0, '127.0.0.1');
       baseUrl = await app.getUrl();

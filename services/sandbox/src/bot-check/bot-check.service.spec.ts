@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.service.js';
-import type { SandboxConfig } from '../sandbox.config.js';
+import { testSandboxConfig } from '../testing/test-sandbox-config.js';
 import { BotCheckService, TOKEN_CAPACITY, TOKEN_TTL_MS } from './bot-check.service.js';
 
 const SECRET = 'secret';
@@ -10,9 +10,8 @@ describe('BotCheckService', () => {
 
   beforeEach(() => {
     now = Date.parse('2026-01-01T00:00:00.000Z');
-    const config: SandboxConfig = { host: '127.0.0.1', httpPort: 0, smtpPort: 0, botCheckSecret: SECRET };
     const clock: Clock = { now: () => now };
-    sut = new BotCheckService(config, clock);
+    sut = new BotCheckService(testSandboxConfig({ botCheckSecret: SECRET }), clock);
   });
 
   it('accepts a token at exactly 300 s and reports when its challenge was solved', () => {

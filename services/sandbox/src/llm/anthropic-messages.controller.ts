@@ -27,7 +27,7 @@ export class AnthropicMessagesController {
     }
     const refusal = anthropicRefusal(request);
     if (refusal) return reply.status(400).send(error('invalid_request_error', refusal));
-    const answered = this.controls.record({ vendor: 'anthropic', model: request.model, maxTokens: request.maxTokens });
+    const answered = this.controls.record({ vendor: 'anthropic', model: request.model, maxTokens: request.maxTokens, apiKey });
     const outcome = await this.controls.apply(request.model, reply.raw);
     if (outcome.kind === 'gone') return reply;
     reply.raw.once('finish', answered);

@@ -16,6 +16,8 @@ export interface LlmCall {
   vendor: string;
   model: string;
   maxTokens: number | null;
+  /** The key the call was made with (bearer token or x-api-key), so a test can tell whose key reached the vendor. */
+  apiKey: string;
   at: string;
   /** From arrival to the answer; null while unanswered, and for a hang. Benchmarks subtract it as the upstream's share. */
   durationMs: number | null;

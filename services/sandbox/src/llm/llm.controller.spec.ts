@@ -54,7 +54,7 @@ describe('sandbox LLM vendors', () => {
       });
       expect(aggregated.status).toBe(200);
       expect(await (await fetch(`${sandbox.url}/llm/calls`)).json()).toEqual({
-        calls: [expect.objectContaining({ vendor: 'openai', maxTokens: 2 }), expect.objectContaining({ vendor: 'openrouter', maxTokens: 2 })],
+        calls: [expect.objectContaining({ vendor: 'openai', maxTokens: 2, apiKey: 'k' }), expect.objectContaining({ vendor: 'openrouter', maxTokens: 2, apiKey: 'k' })],
       });
     });
 
@@ -67,13 +67,14 @@ describe('sandbox LLM vendors', () => {
   describe('POST /v1/messages (direct vendor)', () => {
     const headers = { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' };
 
-    it('answers a message with text content and usage', async () => {
+    it('answers a message with text content and usage, and records the x-api-key it came with', async () => {
       const response = await post(`${sandbox.llm.anthropic}/v1/messages`, { model: 'claude', max_tokens: 2, system: 'Be brief', messages }, headers);
       expect(response.status).toBe(200);
       expect(await response.json()).toMatchObject({
         type: 'message', role: 'assistant', model: 'claude', content: [{ type: 'text', text: 'claude reply' }],
         stop_reason: 'max_tokens', usage: { input_tokens: 9, output_tokens: 2 },
       });
+      expect(await (await fetch(`${sandbox.url}/llm/calls`)).json()).toEqual({ calls: [expect.objectContaining({ vendor: 'anthropic', apiKey: 'k' })] });
     });
 
     it('refuses a temperature above 1, and temperature with top_p on a 4.5 model, in the vendor\'s error shape', async () => {
@@ -130,7 +131,7 @@ describe('sandbox LLM vendors', () => {
     it('records the calls and forgets them on reset', async () => {
       await chat('a/one');
       const calls = await (await fetch(`${sandbox.url}/llm/calls`)).json();
-      expect(calls).toEqual({ calls: [{ vendor: 'openrouter', model: 'a/one', maxTokens: null, at: expect.any(String), durationMs: expect.any(Number) }] });
+      expect(calls).toEqual({ calls: [{ vendor: 'openrouter', model: 'a/one', maxTokens: null, apiKey: 'k', at: expect.any(String), durationMs: expect.any(Number) }] });
       await fetch(`${sandbox.url}/llm/controls`, { method: 'DELETE' });
       expect(await (await fetch(`${sandbox.url}/llm/calls`)).json()).toEqual({ calls: [] });
     });

@@ -28,15 +28,14 @@ export class OpenAiChatController {
   }
 
   private async answer(vendor: 'openrouter' | 'openai', body: unknown, authorization: string | undefined, reply: FastifyReply) {
-    if (!/^Bearer\s+\S+/i.test(authorization ?? '')) {
-      return reply.status(401).send(error('Missing bearer API key', 'invalid_request_error'));
-    }
+    const apiKey = /^Bearer\s+(\S+)/i.exec(authorization ?? '')?.[1];
+    if (!apiKey) return reply.status(401).send(error('Missing bearer API key', 'invalid_request_error'));
     const request = readLlmRequest(body);
     if (!request) return reply.status(400).send(error('model and a non-empty messages array are required', 'invalid_request_error'));
     const refusal = vendor === 'openai' ? openAiRefusal(request) : null;
     if (refusal) return reply.status(400).send(error(refusal.message, 'invalid_request_error', refusal.param, refusal.code));
     const maxTokens = request.maxCompletionTokens ?? request.maxTokens;
-    const answered = this.controls.record({ vendor, model: request.model, maxTokens });
+    const answered = this.controls.record({ vendor, model: request.model, maxTokens, apiKey });
     const outcome = await this.controls.apply(request.model, reply.raw);
     if (outcome.kind === 'gone') return reply;
     reply.raw.once('finish', answered);

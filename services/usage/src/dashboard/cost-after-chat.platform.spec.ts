@@ -1,5 +1,5 @@
 import { costMicros, microsToUsd, type CostDashboard } from '@platform/contracts';
-import { ownerQuery, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, waitFor, type TestUser } from '@platform/testing';
+import { ownerQuery, subscribedUser, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, waitFor, type TestUser } from '@platform/testing';
 
 interface ChatReply {
   model: string;
@@ -35,13 +35,12 @@ describe('usage from chat to the cost dashboard', () => {
   });
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['ai-gateway', 'usage'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
-    user = await platform.newUser();
+    platform = await TestPlatform.start({ services: ['billing', 'ai-gateway', 'usage'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
+    // A platform user: the AI layer asks billing for the plan, which the user paid for in the sandbox.
+    user = await subscribedUser(platform, 'collective');
     const backend = new TestClient(platform.backendUrl, {
       authorization: `Bearer ${TEST_INTERNAL_API_KEY}`,
       'x-user-id': user.id,
-      'x-user-plan': 'collective',
-      'x-billing-subscription-id': 'sub_e2e',
       'x-agent-id': 'agent-e2e',
     });
     const chatted = await backend.post<ChatReply>('/api/ai/chat', { messages: [{ role: 'user', content: 'What does a cost dashboard show?' }] });

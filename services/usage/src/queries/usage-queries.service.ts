@@ -53,6 +53,15 @@ export class UsageQueriesService {
     }));
   }
 
+  /** The user's calls of any endpoint on one UTC day, from the rollup. */
+  async callsOn(userId: string, day: string): Promise<number> {
+    const [row] = await this.db.withUser(userId, (manager) => manager.query(
+      `SELECT coalesce(sum(calls), 0) AS calls FROM usage.usage_daily WHERE user_id = $1 AND day = $2::date`,
+      [userId, day],
+    )) as Raw[];
+    return Number(row!.calls);
+  }
+
   /** Whether the user has any usage at all, in any period. */
   async hasUsage(userId: string): Promise<boolean> {
     const rows: unknown[] = await this.db.withUser(userId, (manager) => manager.query(`SELECT 1 FROM usage.usage_daily WHERE user_id = $1 LIMIT 1`, [userId]));

@@ -1,3 +1,4 @@
+import type { BilledTo } from '@platform/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One billed model call (platform-core section 2, Usage event); written once per event id. */
@@ -14,6 +15,8 @@ export class UsageLogEntity {
   @Column({ type: 'varchar' }) endpoint!: string;
   @Column({ name: 'event_id', type: 'uuid', unique: true }) eventId!: string;
   @Column({ type: 'varchar' }) provider!: string;
+  /** `platform`, or `user` for a call on the user's own provider key. */
+  @Column({ name: 'billed_to', type: 'varchar', default: 'platform' }) billedTo!: BilledTo;
   /** When the call happened (the event's occurredAt), not when the worker wrote it. */
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

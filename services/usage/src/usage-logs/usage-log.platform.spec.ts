@@ -45,6 +45,22 @@ describe('usage.log worker', () => {
     expect(logged).toHaveBeenCalledWith('[UsageLogger] Logging: agent-cost | anthropic/claude-sonnet-4-5 | 1000+500 tokens | $0.010500');
   });
 
+  it('stores who paid the provider: billed_to user for a call on the user\'s own key, platform otherwise, each still priced', async () => {
+    await enqueue(
+      usageEvent({ userId: 'u-billed', agentId: 'own-key', model: 'openai/gpt-4o-mini', inputTokens: 1_000_000, outputTokens: 0, billedTo: 'user' }),
+      usageEvent({ userId: 'u-billed', agentId: 'platform-key', model: 'openai/gpt-4o-mini', inputTokens: 1_000_000, outputTokens: 0 }),
+    );
+
+    const rows = await waitFor(
+      () => ownerQuery(platform.env, `SELECT agent_id, billed_to, cost_usd::text FROM usage.usage_logs WHERE user_id = 'u-billed' ORDER BY agent_id`),
+      (found) => found.length === 2,
+    );
+    expect(rows).toEqual([
+      { agent_id: 'own-key', billed_to: 'user', cost_usd: '0.150000' },
+      { agent_id: 'platform-key', billed_to: 'platform', cost_usd: '0.150000' },
+    ]);
+  });
+
   it('rounds a fraction of a micro-dollar up and prices a model missing from the catalogue at zero', async () => {
     await enqueue(
       usageEvent({ userId: 'u-round', agentId: 'a', model: 'openai/gpt-4o-mini', inputTokens: 1, outputTokens: 0 }),

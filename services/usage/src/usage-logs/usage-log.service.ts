@@ -50,6 +50,7 @@ export class UsageLogService {
         outputTokens: event.outputTokens,
         costUsd: microsToUsd(event.costMicros),
         endpoint: event.endpoint,
+        billedTo: event.billedTo ?? 'platform',
         createdAt: new Date(event.occurredAt),
       })))
       .orIgnore()

@@ -124,7 +124,7 @@ export class AgentChecks {
 
   /**
    * A request to the agents service; the status it answers is kept, and one that ends watching (the
-   * agent was stopped or deleted meanwhile, or failed) unwatches it at once rather than leaving it
+   * agent was stopped, suspended or deleted meanwhile, or failed) unwatches it at once rather than leaving it
    * scheduled and skipped. A failed request is logged, not thrown: the next check retries.
    */
   private async tell(state: CheckState, now: number, request: () => Promise<{ status: AgentStatus }>): Promise<AgentStatus | undefined> {

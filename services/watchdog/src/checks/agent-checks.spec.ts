@@ -112,7 +112,7 @@ describe('AgentChecks (watchdog against real Redis, Postgres, NATS and HTTP runt
     expect(healthy).toMatchObject({ data: { state: 'healthy' } });
   });
 
-  it.each(['stopped', 'deleted'] as const)('unwatches an agent the agents service answers as %s', async (status) => {
+  it.each(['stopped', 'suspended', 'deleted'] as const)('unwatches an agent the agents service answers as %s', async (status) => {
     const runtime = await harness.runtime();
     const agentId = await harness.agents.provision(runtime);
     await until('a healthy check', async () => (await harness.metrics(agentId)).length >= 1);

@@ -31,8 +31,12 @@ export interface CheckState {
 /** Statuses in which an agent is probed (the agents service's own list, legacy `active` included); in the others (repairing, restarting, ...) checks wait. */
 export const CHECKED_STATUSES: ReadonlySet<AgentStatus> = new Set(LIVE_AGENT_STATUSES);
 
-/** Statuses that end watching: the schedule and the check state go, whether an event or a reply told it. */
-export const UNWATCHED_STATUSES: ReadonlySet<AgentStatus> = new Set(['stopped', 'error', 'deleted']);
+/**
+ * Statuses that end watching: the schedule and the check state go, whether an event or a reply told
+ * it. A suspended agent's runtime is paused on purpose (billing): nothing to check or repair until
+ * it runs again, which watches it afresh.
+ */
+export const UNWATCHED_STATUSES: ReadonlySet<AgentStatus> = new Set(['stopped', 'suspended', 'error', 'deleted']);
 
 /** A runtime (re)started: failures start over and the startup grace applies again. */
 export const FRESH_START: Pick<CheckState, 'failures' | 'livenessFailures' | 'seenHealthy' | 'lastUptimeMs'> = {

@@ -1,7 +1,7 @@
-import { Column, Entity, PrimaryGeneratedColumn, type ValueTransformer } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintAsNumber } from '@platform/database';
 
 /** Byte counts stay far below 2^53, so a JavaScript number holds them exactly. */
-const bigintAsNumber: ValueTransformer = { to: (value: number) => value, from: (value: string) => Number(value) };
 
 /** One CPU and memory sample of one agent runtime, taken by each check. */
 @Entity({ name: 'container_metrics' })

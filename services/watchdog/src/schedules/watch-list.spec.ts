@@ -25,7 +25,7 @@ describe('WatchList (schedules follow agent status events; boot reconciliation)'
     await until('no schedule', async () => (await paceOf(agentId)) === undefined);
   });
 
-  it.each(['deleted', 'error'] as const)('removes the schedule of an agent that is %s', async (status) => {
+  it.each(['deleted', 'error', 'suspended'] as const)('removes the schedule of an agent that is %s', async (status) => {
     const agentId = await harness.agents.provision(await harness.runtime());
     await until('a schedule', async () => (await paceOf(agentId)) === NORMAL_MS);
 

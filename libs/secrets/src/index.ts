@@ -1,0 +1,2 @@
+export * from './key-wrapper.js';
+export * from './secret-box.js';

@@ -1,0 +1,1 @@
+export const BILLING_ENV = Symbol('BILLING_ENV');
