@@ -12,6 +12,22 @@ export interface AuthContext {
   via: 'session' | 'apiKey' | 'internal';
   /** Digest of the session token when via is 'session'; lets signout end exactly this session. */
   sessionDigest?: string;
+  /** The key that authenticated the call when via is 'apiKey': its usage is recorded and capped under it. */
+  apiKey?: ApiKeyGrant;
+}
+
+export interface ApiKeyGrant {
+  id: string;
+  /** The key's monthly spend cap in micro-dollars; null when the key has none. */
+  monthlySpendCapMicros: number | null;
+}
+
+function isApiKeyGrant(value: unknown): value is ApiKeyGrant {
+  if (value === null || typeof value !== 'object') return false;
+  const grant = value as Partial<Record<keyof ApiKeyGrant, unknown>>;
+  const cap = grant.monthlySpendCapMicros;
+  return typeof grant.id === 'string' && grant.id.length > 0
+    && (cap === null || (typeof cap === 'number' && Number.isSafeInteger(cap) && cap >= 0));
 }
 
 const VIA: readonly AuthContext['via'][] = ['session', 'apiKey', 'internal'];
@@ -29,7 +45,8 @@ export function isAuthContext(value: unknown): value is AuthContext {
     && typeof auth.isAdmin === 'boolean'
     && (PLANS as readonly unknown[]).includes(auth.plan)
     && (SUBSCRIPTION_STATUSES as readonly unknown[]).includes(auth.subscriptionStatus)
-    && (VIA as readonly unknown[]).includes(auth.via);
+    && (VIA as readonly unknown[]).includes(auth.via)
+    && (auth.via === 'apiKey' ? isApiKeyGrant(auth.apiKey) : auth.apiKey === undefined);
 }
 
 /** What the gateway sends to a service for one HTTP request. */

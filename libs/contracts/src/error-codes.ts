@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   quotaExceeded: 'QUOTA_EXCEEDED',
   agentLimitReached: 'AGENT_LIMIT_REACHED',
   botCheckFailed: 'BOT_CHECK_FAILED',
+  spendCapReached: 'SPEND_CAP_REACHED',
+  modelNotFound: 'MODEL_NOT_FOUND',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

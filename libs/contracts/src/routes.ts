@@ -9,10 +9,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * session: cookie `service-session` or a user `sk_` key; 401 without one.
  * optionalSession: resolved when present, the service decides what an anonymous caller gets.
+ * apiKey: a user `sk_` key as `Authorization: Bearer`, and nothing else (no cookie); 401 without one.
  * internal: `Authorization: Bearer <INTERNAL_API_KEY>`.
  * none: no credentials read.
  */
-export type AuthMode = 'session' | 'optionalSession' | 'internal' | 'none';
+export type AuthMode = 'session' | 'optionalSession' | 'apiKey' | 'internal' | 'none';
+
+/** How the edge writes an error on the route: the platform's `{ error }`, or OpenAI's `{ error: { message, type, code } }`. */
+export type ErrorShape = 'platform' | 'openai';
 
 /** Routes the gateway answers itself: edge facts only, never business logic. */
 export type EdgeHandler = 'hostHealth' | 'backendHealth' | 'readiness';
@@ -31,9 +35,11 @@ export interface RouteDef {
   timeoutMs?: number;
   /** The body's text as received travels in the envelope too: a signed webhook verifies those exact bytes. */
   rawBody?: boolean;
+  /** `platform` when not given. */
+  errorShape?: ErrorShape;
 }
 
-type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers' | 'timeoutMs' | 'rawBody'>;
+type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers' | 'timeoutMs' | 'rawBody' | 'errorShape'>;
 
 const web = (method: HttpMethod, path: string, auth: AuthMode, target: Target): RouteDef =>
   ({ surface: 'web', method, path, auth, ...target });
@@ -53,6 +59,9 @@ const AI = { rateLimits: ['backendAi'] as RateLimitGroup[], headers: AI_FORWARDE
  * them rather than answering 502 while the service is still trying.
  */
 export const AI_CHAT_TIMEOUT_MS = 100_000;
+
+/** The public AI gateway (platform-core section 9, the one versioned path): OpenAI's protocol, its errors included. */
+const OPENAI_GATEWAY = { rateLimits: ['webGateway'] as RateLimitGroup[], errorShape: 'openai' as const };
 
 const usage = SUBJECTS.usage;
 /** Bearer callers may name the user whose usage they want (docs/spec-decisions.md). */
@@ -108,10 +117,14 @@ export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/keys', 'session', { subject: id.createKey }),
   web('POST', '/api/keys/validate', 'none', { subject: id.validateKey, rateLimits: ['login'] }),
   web('GET', '/api/keys/:id', 'session', { subject: id.getKey }),
+  web('PATCH', '/api/keys/:id', 'session', { subject: id.updateKey }),
   web('DELETE', '/api/keys/:id', 'session', { subject: id.deleteKey }),
   web('GET', '/api/health', 'none', { edge: 'hostHealth' }),
   web('GET', '/api/demo/chat', 'none', { subject: ai.demoModels }),
   web('POST', '/api/demo/chat', 'none', { subject: ai.demoChat, rateLimits: ['demoChat'], timeoutMs: AI_CHAT_TIMEOUT_MS }),
+  web('POST', '/api/chat', 'session', { subject: ai.webChat, rateLimits: ['webChat'], timeoutMs: AI_CHAT_TIMEOUT_MS }),
+  web('POST', '/api/v1/gateway/chat/completions', 'apiKey', { subject: ai.completions, ...OPENAI_GATEWAY, timeoutMs: AI_CHAT_TIMEOUT_MS }),
+  web('GET', '/api/v1/gateway/models', 'apiKey', { subject: ai.gatewayModels, ...OPENAI_GATEWAY }),
   web('GET', '/api/dashboard/cost', 'session', { subject: usage.costDashboard }),
   web('GET', '/api/agents', 'optionalSession', { subject: ag.list, rateLimits: ['webAgents'] }),
   web('GET', '/api/agents/provision', 'session', { subject: ag.listProvisioned, rateLimits: ['webAgents'] }),

@@ -19,6 +19,7 @@ export const SUBJECTS = {
     createKey: 'svc.identity.create_key',
     getKey: 'svc.identity.get_key',
     deleteKey: 'svc.identity.delete_key',
+    updateKey: 'svc.identity.update_key',
     validateKey: 'svc.identity.validate_key',
     validateKeyHeader: 'svc.identity.validate_key_header',
     authNonce: 'svc.identity.auth_nonce',
@@ -80,6 +81,9 @@ export const SUBJECTS = {
     estimateCost: 'svc.ai.estimate_cost',
     demoModels: 'svc.ai.demo_models',
     demoChat: 'svc.ai.demo_chat',
+    webChat: 'svc.ai.web_chat',
+    completions: 'svc.ai.completions',
+    gatewayModels: 'svc.ai.gateway_models',
   },
   billing: {
     overview: 'svc.billing.overview',
@@ -97,6 +101,7 @@ export const SUBJECTS = {
     byModel: 'svc.usage.by_model',
     daily: 'svc.usage.daily',
     tools: 'svc.usage.tools',
+    keySpend: 'svc.usage.key_spend',
   },
 } as const;
 

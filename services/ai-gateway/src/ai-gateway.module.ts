@@ -8,12 +8,16 @@ import { AI_GATEWAY_ENV } from './ai-gateway.tokens.js';
 import { ChatHandlers } from './chat/chat.handlers.js';
 import { ChatService } from './chat/chat.service.js';
 import { ModelRunner } from './chat/model-runner.js';
+import { WebChatHandlers } from './chat/web-chat.handlers.js';
 import { DemoHandlers } from './demo/demo.handlers.js';
 import { DemoService } from './demo/demo.service.js';
 import { ModelsHandlers } from './models/models.handlers.js';
 import { ModelsService } from './models/models.service.js';
+import { CompletionsService } from './openai/completions.service.js';
+import { OpenAiHandlers } from './openai/openai.handlers.js';
 import { ProviderRegistry } from './providers/provider-registry.js';
 import { QuotaStore } from './quota/quota.store.js';
+import { SpendCapStore } from './spend-cap/spend-cap.store.js';
 import { UsageRecorder } from './usage/usage-recorder.js';
 
 export const AI_GATEWAY_SERVICE = 'ai-gateway';
@@ -29,7 +33,7 @@ export class AiGatewayModule {
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
         RedisModule.forRoot(env.REDIS_URL),
       ],
-      controllers: [ModelsHandlers, ChatHandlers, DemoHandlers],
+      controllers: [ModelsHandlers, ChatHandlers, WebChatHandlers, OpenAiHandlers, DemoHandlers],
       providers: [
         { provide: AI_GATEWAY_ENV, useValue: env },
         BillingAccountClient,
@@ -39,6 +43,8 @@ export class AiGatewayModule {
         QuotaStore,
         UsageRecorder,
         ChatService,
+        SpendCapStore,
+        CompletionsService,
         ModelsService,
         DemoService,
       ],

@@ -23,6 +23,9 @@ export class IdentityEnv extends CommonEnv {
 
   @EnvInt(1) NATS_REQUEST_TIMEOUT_MS = 5000;
 
+  /** How long a key listing waits for the usage service's spend per key before showing null. */
+  @EnvInt(1) KEY_SPEND_TIMEOUT_MS = 1000;
+
   /** Wallet sign-in's chain: the stablecoin network's testnet (42431) when true, its mainnet (4217) otherwise. */
   @EnvBoolean() NETWORK_TESTNET = true;
 

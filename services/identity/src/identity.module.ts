@@ -4,6 +4,7 @@ import { MessagingModule, OutboxModule } from '@platform/messaging';
 import { QueueModule, RedisModule } from '@platform/queue';
 import { ApiKeysHandlers } from './api-keys/api-keys.handlers.js';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
+import { KeySpendClient } from './api-keys/key-spend.client.js';
 import { BotCheck } from './bot-check/bot-check.service.js';
 import { Clock } from './clock.js';
 import { GateTokenHandlers } from './gate-token/gate-token.handlers.js';
@@ -70,6 +71,7 @@ export class IdentityModule {
         UsersService,
         SessionsService,
         ApiKeysService,
+        KeySpendClient,
         PasswordResetService,
         PasswordResetWorker,
         PlanChangedConsumer,

@@ -8,6 +8,8 @@ import { CostDashboardHandlers } from './dashboard/cost-dashboard.handlers.js';
 import { CostDashboardService } from './dashboard/cost-dashboard.service.js';
 import { usageDatabase } from './database.js';
 import { DailyCallsHandlers } from './queries/daily-calls.handlers.js';
+import { KeySpendHandlers } from './queries/key-spend.handlers.js';
+import { KeySpendService } from './queries/key-spend.service.js';
 import { UsageQueriesHandlers } from './queries/usage-queries.handlers.js';
 import { UsageQueriesService } from './queries/usage-queries.service.js';
 import { ToolUsageService } from './tool-usage/tool-usage.service.js';
@@ -28,12 +30,13 @@ export class UsageModule {
         MessagingModule.forService(USAGE_SERVICE, env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
       ],
-      controllers: [CostDashboardHandlers, UsageQueriesHandlers, DailyCallsHandlers],
+      controllers: [CostDashboardHandlers, UsageQueriesHandlers, DailyCallsHandlers, KeySpendHandlers],
       providers: [
         { provide: USAGE_ENV, useValue: env },
         Clock,
         AgentNamesClient,
         UsageQueriesService,
+        KeySpendService,
         CostDashboardService,
         UsageLogService,
         ToolUsageService,

@@ -4,3 +4,7 @@ export * from './ai-routing.js';
 export * from './chat.dto.js';
 export * from './model-catalogue.js';
 export * from './plan-access.js';
+export * from './chat-completion.dto.js';
+export * from './openai-error.js';
+export * from './openai-messages.js';
+export * from './openai-views.js';

@@ -22,6 +22,8 @@ export const IDENTITY_MESSAGES = {
   invalidApiKey: 'Invalid API key',
   missingToken: 'Missing API key',
   keyNotFound: 'API key not found',
+  spendCapInvalid: 'monthlySpendCap must be null or a number of USD from 0 to 1000000 with at most 6 decimals',
+  keyUpdateEmpty: 'name or monthlySpendCap is required',
   walletFieldsRequired: 'address, message and signature are required',
   addressRequired: 'address is required',
   invalidAddress: 'address must be a 0x-prefixed 20-byte hex address',

@@ -22,6 +22,10 @@ export interface ApiKeyView {
   keyPreview: string;
   createdAt: string;
   lastUsed: string | null;
+  /** USD per calendar month (UTC) the key may spend; null when uncapped. */
+  monthlySpendCap: number | null;
+  /** USD the key's platform-billed calls cost this month; null when the usage service did not answer in time. */
+  spentThisMonth: number | null;
 }
 
 export interface KeyValidationView {

@@ -30,6 +30,8 @@ export class UsageEventJob {
   @IsISO8601({ strict: true }) occurredAt!: string;
   /** Absent is `platform`: producers from before the field existed billed only the platform's keys. */
   @IsOptional() @IsIn(BILLED_TO) billedTo?: BilledTo;
+  /** The user API key the call was made with (the public gateway); absent for every other caller. */
+  @IsOptional() @IsUUID() apiKeyId?: string;
 }
 
 /** One tool call an agent runtime made (GET /api/usage/tools). */

@@ -30,3 +30,20 @@ describe('responseViolations', () => {
     expect(responseViolations(response).join('; ')).toContain(expected);
   });
 });
+
+describe('responseViolations on a route flagged for OpenAI errors', () => {
+  it('accepts OpenAI\'s error object', () => {
+    const response = json(429, { error: { message: 'Too many requests, please slow down.', type: 'requests', param: null, code: 'rate_limit_exceeded' } });
+
+    expect(responseViolations(response, 'openai')).toEqual([]);
+  });
+
+  it.each([
+    ['the platform\'s `{ error }` string', json(401, { error: 'Unauthorized' }), 'OpenAI error body has no `error` object'],
+    ['an empty message', json(400, { error: { message: '', type: 'invalid_request_error', param: null, code: null } }), 'OpenAI error has no `message` string'],
+    ['a platform code', json(429, { error: { message: 'x', type: 'insufficient_quota', param: null, code: 'QUOTA_EXCEEDED' } }), 'OpenAI error code is unexpected'],
+    ['a field beside `error`', json(403, { error: { message: 'x', type: 'invalid_request_error', param: null, code: null }, success: false }), 'a field besides `error`: success'],
+  ])('reports %s', (_, response, expected) => {
+    expect(responseViolations(response, 'openai').join('; ')).toContain(expected);
+  });
+});

@@ -1,3 +1,4 @@
+import type { ErrorShape } from '@platform/contracts';
 import type { RawResponse } from './raw-http.js';
 
 /** What must never reach a client: stack frames, source paths, driver and database internals. */
@@ -28,9 +29,9 @@ const ERROR_EXTRAS: Readonly<Record<string, (value: unknown) => boolean>> = {
 /**
  * Everything wrong with one response by the rules every route keeps; empty when it is fine. Any
  * 5xx is one: the spec's named 500s (kill switch, provider error) need a broken dependency or a
- * switched-off feature, which the fuzzed platform does not have.
+ * switched-off feature, which the fuzzed platform does not have. An error keeps the route's shape.
  */
-export function responseViolations(response: RawResponse): string[] {
+export function responseViolations(response: RawResponse, shape: ErrorShape = 'platform'): string[] {
   const violations: string[] = [];
   for (const [what, pattern] of LEAKS) {
     const found = pattern.exec(response.text);
@@ -40,7 +41,7 @@ export function responseViolations(response: RawResponse): string[] {
   const body = parseJson(response);
   if (response.text !== '' && !redirect && body === undefined) violations.push(`body is not JSON (content-type ${response.headers['content-type'] ?? 'none'})`);
   if (response.status >= 500) violations.push(`server error ${response.status}`);
-  if (response.status >= 400 && body !== undefined) violations.push(...errorShapeViolations(body));
+  if (response.status >= 400 && body !== undefined) violations.push(...(shape === 'openai' ? openAiErrorViolations(body) : errorShapeViolations(body)));
   return violations;
 }
 
@@ -62,5 +63,20 @@ function errorShapeViolations(body: unknown): string[] {
     if (!check) violations.push(`error body has a field the spec does not name: ${name}`);
     else if (!check(value)) violations.push(`error body field ${name} has an unexpected value: ${JSON.stringify(value)}`);
   }
+  return violations;
+}
+
+/** OpenAI's `{ error: { message, type, param, code } }` and nothing else, codes in its snake case. */
+function openAiErrorViolations(body: unknown): string[] {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return ['error body is not an object'];
+  const { error, ...extras } = body as Record<string, unknown>;
+  const violations = Object.keys(extras).map((name) => `OpenAI error body has a field besides \`error\`: ${name}`);
+  if (error === null || typeof error !== 'object' || Array.isArray(error)) return [...violations, 'OpenAI error body has no `error` object'];
+  const { message, type, param, code, ...more } = error as Record<string, unknown>;
+  if (typeof message !== 'string' || message.trim() === '') violations.push('OpenAI error has no `message` string');
+  if (typeof type !== 'string' || !/^[a-z_]+$/.test(type)) violations.push(`OpenAI error type is unexpected: ${JSON.stringify(type)}`);
+  if (param !== null && typeof param !== 'string') violations.push(`OpenAI error param is unexpected: ${JSON.stringify(param)}`);
+  if (code !== null && (typeof code !== 'string' || !/^[a-z_]+$/.test(code))) violations.push(`OpenAI error code is unexpected: ${JSON.stringify(code)}`);
+  violations.push(...Object.keys(more).map((name) => `OpenAI error has a field it does not define: ${name}`));
   return violations;
 }

@@ -39,7 +39,9 @@ export class ChatService {
     private readonly usage: UsageRecorder,
   ) {}
 
-  async chat(caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto): Promise<ChatReply> {
+  async chat(
+    caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto, endpoint = CHAT_ENDPOINT,
+  ): Promise<ChatReply> {
     const agentId = headers[AI_HEADERS.agent]?.trim() || DIRECT_AGENT_ID;
     // Checked before the call: a usage event the usage_logs columns cannot hold would be lost after it.
     if (caller.userId.length > BILLING_ID_MAX || agentId.length > BILLING_ID_MAX) throw new ApiError(400, M.billingIdTooLong);
@@ -73,8 +75,9 @@ export class ChatService {
       provider: served.provider,
       inputTokens: served.promptTokens,
       outputTokens: served.completionTokens,
-      endpoint: CHAT_ENDPOINT,
+      endpoint,
       billedTo: ownKey ? 'user' : 'platform',
+      apiKeyId: caller.apiKey?.id,
     });
     return {
       id: served.id,

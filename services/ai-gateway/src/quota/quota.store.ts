@@ -55,7 +55,11 @@ export class QuotaStore implements OnApplicationShutdown {
   }
 
   async reserve(userId: string, limit: number, tokens: number, now: Date): Promise<ReserveOutcome> {
-    const keys = quotaKeys(this.env.REDIS_PREFIX, userId, now);
+    return this.reserveOn(quotaKeys(this.env.REDIS_PREFIX, userId, now), limit, tokens, now);
+  }
+
+  /** The same lease on another monthly counter (a key's spend cap counts micro-dollars in one). */
+  async reserveOn(keys: QuotaKeys, limit: number, tokens: number, now: Date): Promise<ReserveOutcome> {
     const leaseId = randomUUID();
     const [admitted, counted] = (await this.redis.eval(RESERVE, 2, keys.month, keys.leases, limit, tokens, leaseId, this.env.AI_QUOTA_LEASE_MS, COUNTER_TTL_SEC)) as [number, number];
     return admitted ? { admitted: true, reservation: { keys, leaseId, tokens } } : { admitted: false, used: counted, resetsAt: quotaResetsAt(now) };

@@ -15,6 +15,8 @@ export interface UsageFact {
   endpoint: string;
   /** Absent: the platform's key served it. */
   billedTo?: BilledTo;
+  /** The user API key the call was made with, if one was. */
+  apiKeyId?: string;
 }
 
 /** Usage events for the usage service's `usage.log` worker; the reply never waits for them. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { parseCookie } from 'cookie';
 import {
-  API_KEY_PREFIX, credentialDigest, EVENTS, isAuthContext, SESSION_COOKIE, SUBJECTS, unauthorized, UnavailableError,
+  API_KEY_PREFIX, ApiError, credentialDigest, EVENTS, isAuthContext, OPENAI_MESSAGES, SESSION_COOKIE, SUBJECTS, unauthorized, UnavailableError,
   type AuthContext, type RouteDef,
 } from '@platform/contracts';
 import { Dependency } from '@platform/config';
@@ -53,6 +53,13 @@ export class AuthResolver implements OnApplicationBootstrap {
         if (route.auth === 'session' && !resolved.auth) throw unauthorized();
         return resolved;
       }
+      case 'apiKey': {
+        // A session cookie does not open these routes: a program holds a key, and CSRF never applies.
+        const key = bearerKey(headers);
+        const auth = key ? await this.lookup(credentialDigest(key), SUBJECTS.identity.resolveApiKey) : null;
+        if (!auth) throw new ApiError(401, OPENAI_MESSAGES.invalidApiKey);
+        return { auth, byCookie: false };
+      }
     }
   }
 
@@ -63,10 +70,8 @@ export class AuthResolver implements OnApplicationBootstrap {
   }
 
   private async userCredential(headers: Headers): Promise<Resolved> {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(single(headers.authorization) ?? '')?.[1];
-    if (bearer?.startsWith(API_KEY_PREFIX)) {
-      return { auth: await this.lookup(credentialDigest(bearer), SUBJECTS.identity.resolveApiKey), byCookie: false };
-    }
+    const bearer = bearerKey(headers);
+    if (bearer) return { auth: await this.lookup(credentialDigest(bearer), SUBJECTS.identity.resolveApiKey), byCookie: false };
     const token = sessionToken(headers);
     if (!token) return { auth: null, byCookie: false };
     const auth = await this.lookup(credentialDigest(token), SUBJECTS.identity.resolveSession);
@@ -103,6 +108,12 @@ export class AuthResolver implements OnApplicationBootstrap {
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** A user `sk_` key sent as `Authorization: Bearer`. */
+function bearerKey(headers: Headers): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(single(headers.authorization) ?? '')?.[1];
+  return bearer?.startsWith(API_KEY_PREFIX) ? bearer : undefined;
 }
 
 function sessionToken(headers: Headers): string | undefined {

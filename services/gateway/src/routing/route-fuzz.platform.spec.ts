@@ -137,7 +137,7 @@ describe(`Route table fuzz (FUZZ_SEED=${SEED}, ${RUNS} runs per route)`, () => {
     await fc.assert(
       fc.asyncProperty(fuzzRequest(route, vocabulary), async (request) => {
         const response = await send(route, request);
-        const violations = responseViolations(response);
+        const violations = responseViolations(response, route.errorShape);
         if (violations.length) {
           throw new Error(`${violations.join('; ')}\n${response.status} ${response.text.slice(0, 1000)}\n(reproduce with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS})`);
         }

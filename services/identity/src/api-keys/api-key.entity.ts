@@ -15,4 +15,10 @@ export class ApiKeyEntity {
   @Column({ name: 'key_preview', type: 'text' }) keyPreview!: string;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true }) lastUsedAt!: Date | null;
+  /** bigint comes back from pg as text; the transformer keeps it a number (caps are far below 2^53). */
+  @Column({
+    name: 'monthly_spend_cap_micros', type: 'bigint', nullable: true,
+    transformer: { to: (value: number | null) => value, from: (value: string | null) => (value === null ? null : Number(value)) },
+  })
+  monthlySpendCapMicros!: number | null;
 }

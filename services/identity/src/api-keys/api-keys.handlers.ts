@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  CreateApiKeyDto, created, ok, requireUser, SUBJECTS, validateAs, ValidateApiKeyDto, type AuthContext, type Envelope,
+  CreateApiKeyDto, created, ok, requireUser, SUBJECTS, UpdateApiKeyDto, validateAs, ValidateApiKeyDto, type AuthContext, type Envelope,
 } from '@platform/contracts';
 import { ApiKeysService } from './api-keys.service.js';
 
@@ -16,7 +16,13 @@ export class ApiKeysHandlers {
 
   @MessagePattern(SUBJECTS.identity.createKey)
   async create(@Payload() envelope: Envelope) {
-    return created(await this.keys.create(requireUser(envelope).userId, validateAs(CreateApiKeyDto, envelope.body).name));
+    const { name, monthlySpendCap } = validateAs(CreateApiKeyDto, envelope.body);
+    return created(await this.keys.create(requireUser(envelope).userId, name, monthlySpendCap ?? null));
+  }
+
+  @MessagePattern(SUBJECTS.identity.updateKey)
+  async update(@Payload() envelope: Envelope) {
+    return ok(await this.keys.update(requireUser(envelope).userId, envelope.params.id ?? '', validateAs(UpdateApiKeyDto, envelope.body)));
   }
 
   @MessagePattern(SUBJECTS.identity.getKey)

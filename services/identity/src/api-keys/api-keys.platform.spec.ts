@@ -49,7 +49,10 @@ describe('API keys (platform-core 4.5)', () => {
       const byId = new Map((response.body.keys as Record<string, unknown>[]).map((view) => [view.id, view]));
       for (const made of [first, second]) {
         const view = byId.get(made.id)!;
-        expect(view).toEqual({ id: made.id, name: made.name, keyPreview: previewOf(made.key), createdAt: made.createdAt, lastUsed: null });
+        // No usage service in this file: spend is unknown, not zero.
+        expect(view).toEqual({
+          id: made.id, name: made.name, keyPreview: previewOf(made.key), createdAt: made.createdAt, lastUsed: null, monthlySpendCap: null, spentThisMonth: null,
+        });
       }
       expect(JSON.stringify(response.body)).not.toContain(first.key);
       expect(JSON.stringify(response.body)).not.toContain(second.key);
@@ -77,6 +80,7 @@ describe('API keys (platform-core 4.5)', () => {
         name: 'deploy bot',
         key: expect.stringMatching(/^sk_[A-Za-z0-9_-]{20,}$/),
         createdAt: expect.stringMatching(ISO_DATE),
+        monthlySpendCap: null,
       });
     });
 
@@ -138,7 +142,9 @@ describe('API keys (platform-core 4.5)', () => {
       const made = await createKey(owner.client, 'mine');
       const response = await owner.client.get(`/api/keys/${made.id}`);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ id: made.id, name: 'mine', keyPreview: previewOf(made.key), createdAt: made.createdAt, lastUsed: null });
+      expect(response.body).toEqual({
+        id: made.id, name: 'mine', keyPreview: previewOf(made.key), createdAt: made.createdAt, lastUsed: null, monthlySpendCap: null, spentThisMonth: null,
+      });
     });
 
     it("returns 404 for another user's key", async () => {
@@ -219,6 +225,51 @@ describe('API keys (platform-core 4.5)', () => {
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: 'Unauthorized' });
       expect((await owner.client.get(`/api/keys/${made.id}`)).status).toBe(200);
+    });
+  });
+
+  describe('monthly spend cap (POST and PATCH /api/keys)', () => {
+    let user: TestUser;
+
+    beforeAll(async () => {
+      user = await platform.newUser();
+    });
+
+    it('creates a key with a cap in USD and shows it on the key', async () => {
+      const response = await user.client.post('/api/keys', { name: 'capped', monthlySpendCap: 25.5 });
+      expect(response.status).toBe(201);
+      expect(response.body.monthlySpendCap).toBe(25.5);
+      expect((await user.client.get(`/api/keys/${response.body.id}`)).body.monthlySpendCap).toBe(25.5);
+    });
+
+    it.each([[-1], ['ten'], [0.0000001], [2_000_000]])('answers 400 for a cap of %p', async (monthlySpendCap) => {
+      const response = await user.client.post('/api/keys', { name: 'bad cap', monthlySpendCap });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: M.spendCapInvalid });
+    });
+
+    it('changes the name and the cap with PATCH, and removes the cap with null', async () => {
+      const made = await createKey(user.client, 'to change');
+      const changed = await user.client.patch(`/api/keys/${made.id}`, { name: 'changed', monthlySpendCap: 3 });
+      const uncapped = await user.client.patch(`/api/keys/${made.id}`, { monthlySpendCap: null });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({ id: made.id, name: 'changed', monthlySpendCap: 3 });
+      expect(uncapped.body).toMatchObject({ id: made.id, name: 'changed', monthlySpendCap: null });
+    });
+
+    it('answers 400 for a PATCH that changes nothing', async () => {
+      const made = await createKey(user.client, 'unchanged');
+      const response = await user.client.patch(`/api/keys/${made.id}`, {});
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ error: M.keyUpdateEmpty });
+    });
+
+    it("answers 404 for a PATCH of another user's key and leaves it as it was", async () => {
+      const made = await createKey(user.client, 'not theirs');
+      const response = await (await platform.newUser()).client.patch(`/api/keys/${made.id}`, { monthlySpendCap: 0 });
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: M.keyNotFound });
+      expect((await user.client.get(`/api/keys/${made.id}`)).body.monthlySpendCap).toBeNull();
     });
   });
 

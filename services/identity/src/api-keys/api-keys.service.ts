@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import bcrypt from 'bcryptjs';
 import { IsNull, LessThan, Or } from 'typeorm';
 import {
-  API_KEY_PREFIX, ApiError, credentialDigest, featuresOf, IDENTITY_MESSAGES as M,
-  type ApiKeyView, type AuthContext, type KeyValidationView,
+  API_KEY_PREFIX, ApiError, credentialDigest, featuresOf, IDENTITY_MESSAGES as M, microsToDollars, usdToMicros,
+  type ApiKeyView, type AuthContext, type KeyValidationView, type UpdateApiKeyDto,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { Clock } from '../clock.js';
@@ -12,6 +12,7 @@ import { AuthContextFactory } from '../users/auth-context.factory.js';
 import { UserEntity } from '../users/user.entity.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { LOOKUP_PREFIX_LENGTH, newApiKey, previewOf } from './api-key-material.js';
+import { KeySpendClient } from './key-spend.client.js';
 
 const BCRYPT_ROUNDS = 10;
 /** lastUsed is a hint, not an audit log: write it at most once a minute per key. */
@@ -27,15 +28,18 @@ export class ApiKeysService {
     private readonly contexts: AuthContextFactory,
     private readonly sessions: SessionsService,
     private readonly clock: Clock,
+    private readonly spend: KeySpendClient,
   ) {}
 
   async list(userId: string): Promise<{ keys: ApiKeyView[] }> {
     const keys = await this.db.withUser(userId, (manager) =>
       manager.getRepository(ApiKeyEntity).find({ where: { userId }, order: { createdAt: 'DESC' } }));
-    return { keys: keys.map(toView) };
+    return { keys: await this.withSpend(userId, keys) };
   }
 
-  async create(userId: string, name: string): Promise<{ id: string; name: string; key: string; createdAt: string }> {
+  async create(
+    userId: string, name: string, monthlySpendCap: number | null = null,
+  ): Promise<{ id: string; name: string; key: string; createdAt: string; monthlySpendCap: number | null }> {
     const key = newApiKey();
     const saved = await this.db.withUser(userId, async (manager) => {
       const repository = manager.getRepository(ApiKeyEntity);
@@ -47,14 +51,30 @@ export class ApiKeysService {
         keyDigest: credentialDigest(key),
         keyPreview: previewOf(key),
         lastUsedAt: null,
+        monthlySpendCapMicros: monthlySpendCap === null ? null : usdToMicros(monthlySpendCap),
       }));
     });
-    return { id: saved.id, name: saved.name, key, createdAt: saved.createdAt.toISOString() };
+    return { id: saved.id, name: saved.name, key, createdAt: saved.createdAt.toISOString(), monthlySpendCap };
   }
 
   /** Another user's key is invisible under row-level security, so it is a 404 like a missing one. */
   async get(userId: string, id: string): Promise<ApiKeyView> {
-    return toView(await this.owned(userId, id));
+    const [view] = await this.withSpend(userId, [await this.owned(userId, id)]);
+    return view!;
+  }
+
+  /**
+   * A new cap applies to the next call: the edge's cached AuthContext (which carries the cap) is
+   * dropped through the same broadcast a deleted key uses.
+   */
+  async update(userId: string, id: string, dto: UpdateApiKeyDto): Promise<ApiKeyView> {
+    if (dto.name === undefined && dto.monthlySpendCap === undefined) throw new ApiError(400, M.keyUpdateEmpty);
+    const key = await this.owned(userId, id);
+    if (dto.name !== undefined) key.name = dto.name;
+    if (dto.monthlySpendCap !== undefined) key.monthlySpendCapMicros = dto.monthlySpendCap === null ? null : usdToMicros(dto.monthlySpendCap);
+    await this.db.withUser(userId, (manager) => manager.getRepository(ApiKeyEntity).save(key));
+    if (dto.monthlySpendCap !== undefined) await this.sessions.announceRevocation(userId, 'api_key_changed');
+    return this.get(userId, id);
   }
 
   async delete(userId: string, id: string): Promise<{ success: true }> {
@@ -67,7 +87,8 @@ export class ApiKeysService {
   /** Edge authentication by `Authorization: Bearer sk_...`: one indexed digest lookup, no bcrypt. */
   async resolve(keyDigest: string): Promise<AuthContext | null> {
     const found = await this.findByDigest(keyDigest);
-    return found ? this.contexts.for(found.user, 'apiKey') : null;
+    if (!found) return null;
+    return { ...this.contexts.for(found.user, 'apiKey'), apiKey: { id: found.key.id, monthlySpendCapMicros: found.key.monthlySpendCapMicros } };
   }
 
   /** POST /api/keys/validate: the planned shape, bcrypt-checked among keys sharing the prefix. */
@@ -119,6 +140,11 @@ export class ApiKeysService {
     return key;
   }
 
+  private async withSpend(userId: string, keys: ApiKeyEntity[]): Promise<ApiKeyView[]> {
+    const spent = await this.spend.spentMicros(userId, keys.map((key) => key.id));
+    return keys.map((key) => toView(key, spent === null ? null : microsToDollars(spent[key.id] ?? 0)));
+  }
+
   /** Off the request path: the reply never waits for this write. */
   private touch(key: ApiKeyEntity): void {
     const now = this.clock.now();
@@ -133,12 +159,14 @@ export class ApiKeysService {
   }
 }
 
-function toView(key: ApiKeyEntity): ApiKeyView {
+function toView(key: ApiKeyEntity, spentThisMonth: number | null): ApiKeyView {
   return {
     id: key.id,
     name: key.name,
     keyPreview: key.keyPreview,
     createdAt: key.createdAt.toISOString(),
     lastUsed: key.lastUsedAt?.toISOString() ?? null,
+    monthlySpendCap: key.monthlySpendCapMicros === null ? null : microsToDollars(key.monthlySpendCapMicros),
+    spentThisMonth,
   };
 }

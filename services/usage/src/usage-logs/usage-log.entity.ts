@@ -17,6 +17,8 @@ export class UsageLogEntity {
   @Column({ type: 'varchar' }) provider!: string;
   /** `platform`, or `user` for a call on the user's own provider key. */
   @Column({ name: 'billed_to', type: 'varchar', default: 'platform' }) billedTo!: BilledTo;
+  /** The user API key the call was made with; null when no key made it. */
+  @Column({ name: 'api_key_id', type: 'uuid', nullable: true }) apiKeyId!: string | null;
   /** When the call happened (the event's occurredAt), not when the worker wrote it. */
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

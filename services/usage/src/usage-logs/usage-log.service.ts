@@ -51,6 +51,7 @@ export class UsageLogService {
         costUsd: microsToUsd(event.costMicros),
         endpoint: event.endpoint,
         billedTo: event.billedTo ?? 'platform',
+        apiKeyId: event.apiKeyId ?? null,
         createdAt: new Date(event.occurredAt),
       })))
       .orIgnore()
