@@ -6,7 +6,6 @@ import type { Surface } from '@platform/contracts';
 import { GatewayEnv } from './gateway.env.js';
 import { GATEWAY_SERVICE, GatewayModule } from './gateway.module.js';
 import { EdgeExceptionFilter } from './http/edge-exception.filter.js';
-import { installErrorShapes } from './http/error-shape.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { installJsonParser, installTextParser } from './http/json-body-parser.js';
 import { requestIdOf } from './http/request-id.js';
@@ -37,7 +36,6 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
   fastify.addHook('onResponse', async (request, reply) => {
     log.info({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
-  installErrorShapes(fastify);
   installJsonParser(fastify);
   installTextParser(fastify);
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forSurface(surface, env), adapter, {

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, type Surface } from '@platform/contracts';
 import { SURFACE } from '../gateway.tokens.js';
-import type { RouteConfig } from '../http/error-shape.js';
+import { toOpenAiError } from '../http/error-shape.js';
 import { RoutePipeline } from './route-pipeline.js';
 
 /** Registers exactly the route table's rows for this surface; no other path exists at the edge. */
@@ -21,7 +21,7 @@ export class RouteRegistrar implements OnApplicationBootstrap {
       fastify.route({
         method: route.method,
         url: route.path,
-        config: { errorShape: route.errorShape ?? 'platform' } satisfies RouteConfig,
+        ...(route.errorShape === 'openai' ? { onSend: toOpenAiError } : {}),
         handler: (request, reply) => this.pipeline.handle(route, request, reply),
       });
     }
