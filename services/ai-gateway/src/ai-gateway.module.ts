@@ -17,6 +17,7 @@ import { CompletionsService } from './openai/completions.service.js';
 import { OpenAiHandlers } from './openai/openai.handlers.js';
 import { ProviderRegistry } from './providers/provider-registry.js';
 import { QuotaStore } from './quota/quota.store.js';
+import { CappedChatService } from './spend-cap/capped-chat.service.js';
 import { SpendCapStore } from './spend-cap/spend-cap.store.js';
 import { UsageRecorder } from './usage/usage-recorder.js';
 
@@ -44,6 +45,7 @@ export class AiGatewayModule {
         UsageRecorder,
         ChatService,
         SpendCapStore,
+        CappedChatService,
         CompletionsService,
         ModelsService,
         DemoService,

@@ -5,6 +5,7 @@ export const AI_MESSAGES = {
   modelRestricted: 'Your plan does not include this model',
   quotaExceeded: 'Monthly token quota exceeded',
   quotaUnavailable: 'Quota service unavailable',
+  spendCapReached: 'This API key has reached its monthly spend cap; raise it with PATCH /api/keys/:id or wait for next month',
   messagesRequired: 'messages must be a non-empty array',
   messageRole: 'each message needs role user, assistant or system',
   messageContent: 'each message needs string content',

@@ -6,7 +6,6 @@ export const OPENAI_MESSAGES = {
   messageContent: 'each message needs content: a string or an array of text parts',
   singleChoice: 'only n=1 is supported',
   invalidApiKey: 'Incorrect API key provided. Create a key at /api/keys and send it as Authorization: Bearer sk_...',
-  spendCapReached: "This API key has reached its monthly spend cap; raise it with PATCH /api/keys/:id or wait for next month",
 } as const;
 
 /** OpenAI's 404 for a model it does not serve. */

@@ -48,6 +48,16 @@ describe('POST /api/chat', () => {
     expect(rows).toEqual([{ agent_id: 'web-chat', endpoint: '/api/chat', model: 'openai/gpt-4o-mini', api_key_id: null }]);
   });
 
+  it('holds a chat opened by a user key to that key\'s spend cap, in the platform\'s error shape', async () => {
+    const user = await subscriber('solo');
+    const made = await user.client.post('/api/keys', { name: 'capped', monthlySpendCap: 0 });
+
+    const response = await platform.web().post('/api/chat', hello, { authorization: `Bearer ${made.body.key}` });
+
+    expect(response.status).toBe(429);
+    expect(response.body).toEqual({ code: 'SPEND_CAP_REACHED', error: AI_MESSAGES.spendCapReached });
+  });
+
   it('answers 401 without a session', async () => {
     const response = await platform.web().post('/api/chat', hello);
     expect(response.status).toBe(401);

@@ -201,7 +201,7 @@ describe('POST /api/v1/gateway/chat/completions', () => {
     it('answers 429 insufficient_quota at once for a key capped at $0, without calling a model', async () => {
       const response = await (await keyed('solo', 0)).api.post(PATH, hello);
       expect(response.status).toBe(429);
-      expect(response.body).toEqual(openAiError('insufficient_quota', 'insufficient_quota', OPENAI_MESSAGES.spendCapReached));
+      expect(response.body).toEqual(openAiError('insufficient_quota', 'insufficient_quota', AI_MESSAGES.spendCapReached));
       expect(await llm.calls()).toEqual([]);
     });
 
@@ -217,7 +217,7 @@ describe('POST /api/v1/gateway/chat/completions', () => {
       const refused = responses.filter((response) => response.status === 429);
       expect(served.length + refused.length).toBe(50);
       expect(served.length).toBeGreaterThan(0);
-      expect(refused[0]?.body).toEqual(openAiError('insufficient_quota', 'insufficient_quota', OPENAI_MESSAGES.spendCapReached));
+      expect(refused[0]?.body).toEqual(openAiError('insufficient_quota', 'insufficient_quota', AI_MESSAGES.spendCapReached));
       const rows = await waitFor(() => usageRows(owner.keyId), (found) => found.length === served.length);
       const oneRequest = Math.max(...rows.map((row) => micros([row])));
       expect(micros(rows)).toBeLessThanOrEqual(capUsd * 1_000_000 + oneRequest);

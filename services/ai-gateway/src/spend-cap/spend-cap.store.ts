@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AI_MESSAGES, ApiError, ERROR_CODES, OPENAI_MESSAGES, UnavailableError, type ApiKeyGrant } from '@platform/contracts';
+import { AI_MESSAGES, ApiError, ERROR_CODES, UnavailableError, type ApiKeyGrant } from '@platform/contracts';
 import { isRedisUnreachable } from '@platform/queue';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
@@ -31,7 +31,7 @@ export class SpendCapStore {
       throw error;
     });
     if (outcome.admitted) return outcome.reservation;
-    throw new ApiError(429, OPENAI_MESSAGES.spendCapReached, { code: ERROR_CODES.spendCapReached });
+    throw new ApiError(429, AI_MESSAGES.spendCapReached, { code: ERROR_CODES.spendCapReached });
   }
 
   settle(reservation: Reservation, costMicros: number): Promise<void> {
