@@ -31,9 +31,11 @@ export interface RouteDef {
   timeoutMs?: number;
   /** The body's text as received travels in the envelope too: a signed webhook verifies those exact bytes. */
   rawBody?: boolean;
+  /** A body with `stream: true` is answered as server-sent events relayed from the service (streams.ts). */
+  streams?: boolean;
 }
 
-type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers' | 'timeoutMs' | 'rawBody'>;
+type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers' | 'timeoutMs' | 'rawBody' | 'streams'>;
 
 const web = (method: HttpMethod, path: string, auth: AuthMode, target: Target): RouteDef =>
   ({ surface: 'web', method, path, auth, ...target });
@@ -132,7 +134,7 @@ export const ROUTES: readonly RouteDef[] = [
   backend('GET', '/api/ai/models', 'none', { subject: ai.models, ...AI }),
   backend('GET', '/api/ai/models/:provider', 'none', { subject: ai.providerModels, ...AI }),
   backend('POST', '/api/ai/models/select', 'internal', { subject: ai.selectModel, ...AI }),
-  backend('POST', '/api/ai/chat', 'internal', { subject: ai.chat, ...AI, timeoutMs: AI_CHAT_TIMEOUT_MS }),
+  backend('POST', '/api/ai/chat', 'internal', { subject: ai.chat, ...AI, timeoutMs: AI_CHAT_TIMEOUT_MS, streams: true }),
   backend('POST', '/api/ai/estimate-cost', 'internal', { subject: ai.estimateCost, ...AI }),
   backend('GET', '/api/usage/summary', 'internal', { subject: usage.summary, headers: USER_SCOPE }),
   backend('GET', '/api/usage/by-agent/:agentId', 'internal', { subject: usage.byAgent, headers: USER_SCOPE }),
