@@ -17,6 +17,9 @@ export const STREAM_HEADERS = {
 export const STREAM_KINDS = ['chunk', 'end', 'error', 'beat'] as const;
 export type StreamKind = (typeof STREAM_KINDS)[number];
 
+/** Requesters name inboxes only (NATS's `_INBOX.` subjects), so a request cannot aim a stream at a service's subject. */
+export const isStreamInbox = (subject: string): boolean => /^_INBOX\.[A-Za-z0-9]+$/.test(subject);
+
 /** The requester publishes here (empty body) to stop a stream it no longer reads. */
 export const streamCancelSubject = (inbox: string): string => `${inbox}.cancel`;
 

@@ -55,7 +55,8 @@ export class StreamProducer {
     this.controller.abort(new Error('the stream was cancelled by its reader'));
   }
 
-  private close(): void {
+  /** Stops beating without a last message: for an answer that went out as an ordinary reply instead. */
+  close(): void {
     this.closed = true;
     clearInterval(this.beat);
     if (!this.cancelSubscription.isClosed()) this.cancelSubscription.unsubscribe();

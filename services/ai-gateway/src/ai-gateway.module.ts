@@ -6,6 +6,7 @@ import { BillingAccountClient } from './access/billing-account.client.js';
 import type { AiGatewayEnv } from './ai-gateway.env.js';
 import { AI_GATEWAY_ENV } from './ai-gateway.tokens.js';
 import { ChatHandlers } from './chat/chat.handlers.js';
+import { ChatStreamService } from './chat/chat-stream.service.js';
 import { ChatService } from './chat/chat.service.js';
 import { ModelRunner } from './chat/model-runner.js';
 import { DemoHandlers } from './demo/demo.handlers.js';
@@ -39,6 +40,7 @@ export class AiGatewayModule {
         QuotaStore,
         UsageRecorder,
         ChatService,
+        ChatStreamService,
         ModelsService,
         DemoService,
       ],

@@ -9,7 +9,8 @@ import { allowedModels, isModelAllowed } from '../access/plan-policy.js';
 import { QuotaStore, type Reservation } from '../quota/quota.store.js';
 import { worstCaseTokens } from '../quota/quota-period.js';
 import { UsageRecorder } from '../usage/usage-recorder.js';
-import { attemptPlan, ownKeyPlan, ownKeyServes } from './attempt-plan.js';
+import type { CompletionRequest } from '../providers/chat-provider.js';
+import { attemptPlan, ownKeyPlan, ownKeyServes, type Attempt } from './attempt-plan.js';
 import { ModelRunner } from './model-runner.js';
 
 /** Usage of a chat that names no agent is billed to this agent id. */
@@ -29,6 +30,24 @@ export interface ChatReply {
   timestamp: string;
 }
 
+/** A chat let in: who pays, the models to try, the vendor request, and the quota held for it. */
+export interface AdmittedChat {
+  userId: string;
+  agentId: string;
+  ownKey: AiAccess['ownKey'];
+  plan: Attempt[];
+  request: Omit<CompletionRequest, 'model'>;
+  reservation: Reservation | null;
+}
+
+/** The tokens one chat used, on the model that served it. */
+export interface ChatUsage {
+  model: string;
+  provider: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
 @Injectable()
 export class ChatService {
   private readonly logger = new Logger(ChatService.name);
@@ -40,6 +59,30 @@ export class ChatService {
   ) {}
 
   async chat(caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto): Promise<ChatReply> {
+    const admitted = await this.admit(caller, headers, access, dto);
+    let served;
+    try {
+      served = await this.runner.run(admitted.plan, admitted.request, admitted.ownKey?.key);
+    } catch (error) {
+      await this.release(admitted);
+      throw error;
+    }
+    await this.bill(admitted, served);
+    return {
+      id: served.id,
+      model: served.model,
+      provider: served.provider,
+      message: { role: 'assistant', content: served.content },
+      usage: { prompt_tokens: served.promptTokens, completion_tokens: served.completionTokens, total_tokens: served.promptTokens + served.completionTokens },
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  /**
+   * What a whole and a streamed chat share before the first model is called: the body and billing
+   * ids checked against the plan and key, the models to try, and the quota reserved for the worst case.
+   */
+  async admit(caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto): Promise<AdmittedChat> {
     const agentId = headers[AI_HEADERS.agent]?.trim() || DIRECT_AGENT_ID;
     // Checked before the call: a usage event the usage_logs columns cannot hold would be lost after it.
     if (caller.userId.length > BILLING_ID_MAX || agentId.length > BILLING_ID_MAX) throw new ApiError(400, M.billingIdTooLong);
@@ -53,37 +96,30 @@ export class ChatService {
     const plan = ownKey ? ownKeyPlan(ownKey.provider, options) : attemptPlan(options);
     const maxTokens = dto.max_tokens ?? DEFAULT_MAX_TOKENS;
     const reservation = await this.reserve(caller.userId, access, worstCaseTokens(dto.messages, maxTokens));
-    let served;
-    try {
-      served = await this.runner.run(plan, { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p }, ownKey?.key);
-    } catch (error) {
-      // The provider's error is the answer; a release Redis refuses is released when its lease expires.
-      if (reservation) {
-        await this.quota.release(reservation)
-          .catch((failure: unknown) => this.logger.warn(`quota release failed for ${caller.userId}: ${reason(failure)}`));
-      }
-      throw error;
-    }
-    // The answer exists and is owed to the caller; a settlement Redis refuses is retried by the store.
-    if (reservation) await this.quota.settle(reservation, served.promptTokens + served.completionTokens);
+    const request = { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p };
+    return { userId: caller.userId, agentId, ownKey, plan, request, reservation };
+  }
+
+  /** No model answered: the reservation goes back whole. A release Redis refuses is released when its lease expires. */
+  async release(admitted: AdmittedChat): Promise<void> {
+    if (!admitted.reservation) return;
+    await this.quota.release(admitted.reservation)
+      .catch((failure: unknown) => this.logger.warn(`quota release failed for ${admitted.userId}: ${reason(failure)}`));
+  }
+
+  /** The quota settles to the tokens used and the usage event is sent. A settlement Redis refuses is retried by the store. */
+  async bill(admitted: AdmittedChat, used: ChatUsage): Promise<void> {
+    if (admitted.reservation) await this.quota.settle(admitted.reservation, used.promptTokens + used.completionTokens);
     this.usage.record({
-      userId: caller.userId,
-      agentId,
-      model: served.model,
-      provider: served.provider,
-      inputTokens: served.promptTokens,
-      outputTokens: served.completionTokens,
+      userId: admitted.userId,
+      agentId: admitted.agentId,
+      model: used.model,
+      provider: used.provider,
+      inputTokens: used.promptTokens,
+      outputTokens: used.completionTokens,
       endpoint: CHAT_ENDPOINT,
-      billedTo: ownKey ? 'user' : 'platform',
+      billedTo: admitted.ownKey ? 'user' : 'platform',
     });
-    return {
-      id: served.id,
-      model: served.model,
-      provider: served.provider,
-      message: { role: 'assistant', content: served.content },
-      usage: { prompt_tokens: served.promptTokens, completion_tokens: served.completionTokens, total_tokens: served.promptTokens + served.completionTokens },
-      timestamp: new Date().toISOString(),
-    };
   }
 
   /**

@@ -1,0 +1,51 @@
+import { ProviderError, type StreamEvent, type StreamTranslator } from './chat-provider.js';
+import { SseParser } from './sse-parser.js';
+
+/**
+ * Aborts a streamed call whose vendor falls silent for `ms` between pieces; armed once the
+ * response has started (the outbound timeout bounds the wait for that).
+ */
+export class IdleTimeout {
+  private readonly controller = new AbortController();
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly ms: number) {}
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  touch(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.controller.abort(new DOMException(`no stream data for ${this.ms} ms`, 'TimeoutError')), this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}
+
+/**
+ * A vendor's event stream as StreamEvents, each yielded as soon as its bytes arrive. It ends at the
+ * protocol's end marker; a body that ends before it is a failure, not a short answer. Leaving the
+ * loop early cancels the body, which closes the vendor's connection.
+ */
+export async function* vendorEvents(body: ReadableStream<Uint8Array>, translator: StreamTranslator, idle: IdleTimeout): AsyncGenerator<StreamEvent> {
+  const parser = new SseParser();
+  const decoder = new TextDecoder();
+  idle.touch();
+  try {
+    for await (const bytes of body) {
+      idle.touch();
+      for (const event of parser.push(decoder.decode(bytes, { stream: true }))) {
+        for (const translated of translator.translate(event)) {
+          yield translated;
+          if (translated.type === 'done') return;
+        }
+      }
+    }
+    throw new ProviderError('the stream ended before its end marker');
+  } finally {
+    idle.stop();
+  }
+}
