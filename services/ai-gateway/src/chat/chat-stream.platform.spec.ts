@@ -155,6 +155,29 @@ describe('POST /api/ai/chat with stream: true', () => {
       expect(await waitFor(() => quotaOf(userId), (quota) => quota.reserved === 0)).toEqual(expected);
     });
 
+    it('aborts the vendor call and releases the whole reservation when the client hangs up before the first text', async () => {
+      const userId = `user-${randomUUID()}`;
+      await llm.control('gpt-4o-mini', { holdAfterChunks: 0 });
+      const hangUp = new AbortController();
+      const request = fetch(`${platform.backendUrl}/api/ai/chat`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json', authorization: `Bearer ${TEST_INTERNAL_API_KEY}`, 'x-forwarded-for': '10.9.9.9',
+          'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_123', 'x-user-id': userId,
+        },
+        body: JSON.stringify({ ...hello, model: 'openai/gpt-4o-mini', stream: true }),
+        signal: hangUp.signal,
+      }).catch((error: unknown) => error);
+      await waitFor(() => llm.calls(), (calls) => calls.length === 1);
+      expect((await quotaOf(userId)).reserved).toBeGreaterThan(0);
+      hangUp.abort();
+      await request;
+      const [call] = await waitFor(() => llm.calls(), (calls) => calls[0]?.aborted === true);
+      expect(call).toMatchObject({ model: 'gpt-4o-mini', aborted: true });
+      expect(await waitFor(() => quotaOf(userId), (quota) => quota.reserved === 0)).toEqual({ used: 0, reserved: 0 });
+      expect(await usageJobs(userId)).toEqual([]);
+    });
+
     it('aborts the vendor call when the client hangs up, and settles the quota to what was produced', async () => {
       const userId = `user-${randomUUID()}`;
       await llm.control('gpt-4o-mini', { holdAfterChunks: 3 });

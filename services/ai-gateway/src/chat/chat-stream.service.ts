@@ -32,6 +32,8 @@ export class ChatStreamService {
     } catch (error) {
       producer.close();
       await this.chats.release(admitted);
+      // The reader left before the first byte: nobody reads this reply, and nothing went wrong to log.
+      if (producer.cancelled.aborted) return READER_LEFT;
       throw error;
     }
     void this.relay(admitted, opened, producer, dto.stream_options?.include_usage === true);
@@ -76,6 +78,8 @@ export class ChatStreamService {
       .catch((error: unknown) => this.logger.error({ msg: 'Billing a streamed chat failed', userId: admitted.userId, cause: String(error) }));
   }
 }
+
+const READER_LEFT: Reply = { status: 499, body: { error: 'Client closed request' } };
 
 async function* withEarly(opened: OpenedStream): AsyncGenerator<StreamEvent> {
   yield* opened.early;

@@ -41,7 +41,7 @@ export class RoutePipeline {
   }
 
   async handle(route: RouteDef, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
-    const stream = this.relay.open(route, request);
+    const stream = this.relay.open(route, request, reply);
     try {
       if (route.rateLimits?.length) {
         const outcome = await this.limits.consume(route.rateLimits, request.ip);
@@ -57,7 +57,8 @@ export class RoutePipeline {
     } catch (error) {
       return this.failure(error, request, reply);
     } finally {
-      stream?.close();
+      // A stream not read to its end (the request failed or timed out at the edge) is cancelled, so its vendor call stops too.
+      stream?.cancel();
     }
   }
 

@@ -22,16 +22,22 @@ export class StreamRelay {
 
   constructor(private readonly streams: NatsStreams) {}
 
-  open(route: RouteDef, request: FastifyRequest): StreamConsumer | undefined {
-    return route.streams && (request.body as { stream?: unknown } | undefined)?.stream === true ? this.streams.open() : undefined;
+  /**
+   * The stream's consumer, for a route that streams and a body that asks. A client hanging up cancels
+   * it from here on, so a vendor call still looking for its first text stops too, not only one already relayed.
+   */
+  open(route: RouteDef, request: FastifyRequest, reply: FastifyReply): StreamConsumer | undefined {
+    if (!route.streams || (request.body as { stream?: unknown } | undefined)?.stream !== true) return undefined;
+    const stream = this.streams.open();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) stream.cancel();
+    });
+    return stream;
   }
 
   async pipe(stream: StreamConsumer, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const raw = reply.hijack().raw;
     raw.writeHead(200, { ...reply.getHeaders(), ...SSE_HEADERS } as Record<string, string>);
-    raw.on('close', () => {
-      if (!raw.writableFinished) stream.cancel();
-    });
     try {
       for await (const frame of stream) {
         raw.write(`data: ${frame.kind === 'end' ? '[DONE]' : frame.data}\n\n`);
