@@ -36,7 +36,8 @@ export class ChatStreamService {
       if (producer.cancelled.aborted) return READER_LEFT;
       throw error;
     }
-    void this.relay(admitted, opened, producer, dto.stream_options?.include_usage === true);
+    // After this reply is on its way: relaying first would hold the reply (and so the first byte) behind every chunk the vendor has already sent.
+    setImmediate(() => void this.relay(admitted, opened, producer, dto.stream_options?.include_usage === true));
     return streamStarted();
   }
 
