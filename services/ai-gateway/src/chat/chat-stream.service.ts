@@ -37,7 +37,10 @@ export class ChatStreamService {
       throw error;
     }
     // After this reply is on its way: relaying first would hold the reply (and so the first byte) behind every chunk the vendor has already sent.
-    setImmediate(() => void this.relay(admitted, opened, producer, dto.stream_options?.include_usage === true));
+    setImmediate(() => {
+      this.relay(admitted, opened, producer, dto.stream_options?.include_usage === true)
+        .catch((error: unknown) => this.logger.error({ msg: 'Relaying a streamed chat failed', userId: admitted.userId, cause: String(error) }));
+    });
     return streamStarted();
   }
 
