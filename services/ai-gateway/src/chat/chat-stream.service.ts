@@ -52,17 +52,20 @@ export class ChatStreamService {
     let complete = false;
     producer.chunk(chunks.role());
     try {
-      for await (const event of withEarly(opened)) {
-        if (event.type === 'text') {
-          text += event.text;
-          producer.chunk(chunks.text(event.text));
-        } else if (event.type === 'usage') {
-          if (event.promptTokens !== undefined) reported.promptTokens = event.promptTokens;
-          if (event.completionTokens !== undefined) reported.completionTokens = event.completionTokens;
-        } else if (event.type === 'finish') {
-          finish = event.reason;
-        } else {
-          complete = true;
+      // A read's events go out without a pause between them, so NATS sends them in one socket write.
+      for await (const events of withEarly(opened)) {
+        for (const event of events) {
+          if (event.type === 'text') {
+            text += event.text;
+            producer.chunk(chunks.text(event.text));
+          } else if (event.type === 'usage') {
+            if (event.promptTokens !== undefined) reported.promptTokens = event.promptTokens;
+            if (event.completionTokens !== undefined) reported.completionTokens = event.completionTokens;
+          } else if (event.type === 'finish') {
+            finish = event.reason;
+          } else {
+            complete = true;
+          }
         }
       }
     } catch (error) {
@@ -85,7 +88,7 @@ export class ChatStreamService {
 
 const READER_LEFT: Reply = { status: 499, body: { error: 'Client closed request' } };
 
-async function* withEarly(opened: OpenedStream): AsyncGenerator<StreamEvent> {
-  yield* opened.early;
+async function* withEarly(opened: OpenedStream): AsyncGenerator<StreamEvent[]> {
+  yield opened.early;
   yield* opened.rest;
 }

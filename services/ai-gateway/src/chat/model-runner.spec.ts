@@ -77,8 +77,8 @@ describe('ModelRunner', () => {
     let stream: jest.Mock<ProviderRegistry['stream']>;
 
     /** A vendor stream that yields these events, then fails with `failure` if given. */
-    async function* events(list: StreamEvent[], failure?: Error): AsyncGenerator<StreamEvent> {
-      yield* list;
+    async function* events(list: StreamEvent[], failure?: Error): AsyncGenerator<StreamEvent[]> {
+      for (const event of list) yield [event];
       if (failure) throw failure;
     }
 
@@ -95,7 +95,7 @@ describe('ModelRunner', () => {
       const opened = await sut.open(plan, request, new AbortController().signal);
 
       expect(opened).toMatchObject({ model: 'meta-llama/llama-3.3-70b-instruct', early: [{ type: 'usage', promptTokens: 5 }, { type: 'text', text: 'Hel' }] });
-      await expect(opened.rest.next()).resolves.toEqual({ done: false, value: { type: 'text', text: 'lo' } });
+      await expect(opened.rest.next()).resolves.toEqual({ done: false, value: [{ type: 'text', text: 'lo' }] });
     });
 
     it('makes no further attempt once the caller has left, and fails with the reason it left with', async () => {

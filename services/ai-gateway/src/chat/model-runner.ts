@@ -16,7 +16,7 @@ export interface Served extends Completion {
 /** A streamed answer that has begun: what arrived up to its first text, and the events still to come. */
 export interface OpenedStream extends Attempt {
   early: StreamEvent[];
-  rest: AsyncGenerator<StreamEvent>;
+  rest: AsyncGenerator<StreamEvent[]>;
 }
 
 /**
@@ -48,8 +48,8 @@ export class ModelRunner {
       const events = await this.providers.stream(attempt.provider, attempt.model, request, AbortSignal.any([deadline, left]), ownKey);
       const early: StreamEvent[] = [];
       for (let next = await events.next(); !next.done; next = await events.next()) {
-        early.push(next.value);
-        if (next.value.type === 'text' || next.value.type === 'done') break;
+        early.push(...next.value);
+        if (next.value.some((event) => event.type === 'text' || event.type === 'done')) break;
       }
       return { ...attempt, early, rest: events };
     }, left);

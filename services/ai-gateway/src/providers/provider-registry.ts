@@ -78,7 +78,7 @@ export class ProviderRegistry implements OnApplicationShutdown {
    */
   async stream(
     name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, signal: AbortSignal, userKey?: ProviderKey,
-  ): Promise<AsyncGenerator<StreamEvent>> {
+  ): Promise<AsyncGenerator<StreamEvent[]>> {
     const idle = new IdleTimeout(this.modelTimeoutMs);
     const response = await this.send(name, catalogueId, request, { signal: AbortSignal.any([signal, idle.signal]), userKey, stream: true });
     if (!response.body) throw new ProviderError(`${name} answered without a body`);
