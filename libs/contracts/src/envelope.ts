@@ -59,6 +59,8 @@ export interface Envelope<Body = unknown> {
   ip: string;
   requestId: string;
   rawBody?: string;
+  /** The inbox a streamed answer goes to (libs/contracts streams.ts), on a route that streams and a body asking for it. */
+  streamInbox?: string;
 }
 
 export interface ReplyCookie {

@@ -15,3 +15,4 @@ export * from './agents/index.js';
 export * from './ai/index.js';
 export * from './usage/index.js';
 export * from './billing/index.js';
+export * from './streams.js';

@@ -37,9 +37,11 @@ export interface RouteDef {
   rawBody?: boolean;
   /** `platform` when not given. */
   errorShape?: ErrorShape;
+  /** A body with `stream: true` is answered as server-sent events relayed from the service (streams.ts). */
+  streams?: boolean;
 }
 
-type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers' | 'timeoutMs' | 'rawBody' | 'errorShape'>;
+type Target = Pick<RouteDef, 'subject' | 'edge' | 'rateLimits' | 'headers' | 'timeoutMs' | 'rawBody' | 'errorShape' | 'streams'>;
 
 const web = (method: HttpMethod, path: string, auth: AuthMode, target: Target): RouteDef =>
   ({ surface: 'web', method, path, auth, ...target });
@@ -122,8 +124,8 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/health', 'none', { edge: 'hostHealth' }),
   web('GET', '/api/demo/chat', 'none', { subject: ai.demoModels }),
   web('POST', '/api/demo/chat', 'none', { subject: ai.demoChat, rateLimits: ['demoChat'], timeoutMs: AI_CHAT_TIMEOUT_MS }),
-  web('POST', '/api/chat', 'session', { subject: ai.webChat, rateLimits: ['webChat'], timeoutMs: AI_CHAT_TIMEOUT_MS }),
-  web('POST', '/api/v1/gateway/chat/completions', 'apiKey', { subject: ai.completions, ...OPENAI_GATEWAY, timeoutMs: AI_CHAT_TIMEOUT_MS }),
+  web('POST', '/api/chat', 'session', { subject: ai.webChat, rateLimits: ['webChat'], timeoutMs: AI_CHAT_TIMEOUT_MS, streams: true }),
+  web('POST', '/api/v1/gateway/chat/completions', 'apiKey', { subject: ai.completions, ...OPENAI_GATEWAY, timeoutMs: AI_CHAT_TIMEOUT_MS, streams: true }),
   web('GET', '/api/v1/gateway/models', 'apiKey', { subject: ai.gatewayModels, ...OPENAI_GATEWAY }),
   web('GET', '/api/dashboard/cost', 'session', { subject: usage.costDashboard }),
   web('GET', '/api/agents', 'optionalSession', { subject: ag.list, rateLimits: ['webAgents'] }),
@@ -145,7 +147,7 @@ export const ROUTES: readonly RouteDef[] = [
   backend('GET', '/api/ai/models', 'none', { subject: ai.models, ...AI }),
   backend('GET', '/api/ai/models/:provider', 'none', { subject: ai.providerModels, ...AI }),
   backend('POST', '/api/ai/models/select', 'internal', { subject: ai.selectModel, ...AI }),
-  backend('POST', '/api/ai/chat', 'internal', { subject: ai.chat, ...AI, timeoutMs: AI_CHAT_TIMEOUT_MS }),
+  backend('POST', '/api/ai/chat', 'internal', { subject: ai.chat, ...AI, timeoutMs: AI_CHAT_TIMEOUT_MS, streams: true }),
   backend('POST', '/api/ai/estimate-cost', 'internal', { subject: ai.estimateCost, ...AI }),
   backend('GET', '/api/usage/summary', 'internal', { subject: usage.summary, headers: USER_SCOPE }),
   backend('GET', '/api/usage/by-agent/:agentId', 'internal', { subject: usage.byAgent, headers: USER_SCOPE }),

@@ -13,6 +13,12 @@ export interface OutboundOptions {
 
 export class OutboundUnavailableError extends Error {}
 
+/**
+ * What the per-call timeout bounds: the whole call, or only the wait for the response to start,
+ * for a streamed body that may rightly take longer (its reader bounds the gaps between pieces).
+ */
+export type TimeoutScope = 'whole' | 'headers';
+
 /** The breaker refused without calling: open, or half-open with its one test call still running. */
 export class BreakerOpenError extends Error {}
 
@@ -22,11 +28,11 @@ export class BreakerOpenError extends Error {}
  * its own breaker.
  */
 export class OutboundHttp {
-  private readonly breaker: CircuitBreaker<[string, RequestInit], Response>;
+  private readonly breaker: CircuitBreaker<[string, RequestInit, TimeoutScope], Response>;
 
   constructor(readonly name: string, private readonly options: OutboundOptions) {
     this.breaker = new CircuitBreaker(
-      (url: string, init: RequestInit) => this.timedFetch(url, init),
+      (url: string, init: RequestInit, scope: TimeoutScope) => this.timedFetch(url, init, scope),
       {
         timeout: false,
         errorThresholdPercentage: options.errorThresholdPercentage ?? 50,
@@ -37,8 +43,8 @@ export class OutboundHttp {
   }
 
   /** `init.signal` (a caller's overall deadline) can end a call before its own timeout. */
-  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    return this.breaker.fire(url, init).catch((error: unknown) => {
+  async fetch(url: string, init: RequestInit = {}, scope: TimeoutScope = 'whole'): Promise<Response> {
+    return this.breaker.fire(url, init, scope).catch((error: unknown) => {
       throw (error as { code?: unknown }).code === 'EOPENBREAKER' ? new BreakerOpenError(`${this.name} breaker is open`) : error;
     });
   }
@@ -47,8 +53,8 @@ export class OutboundHttp {
    * The same call, timeout and 5xx handling, neither refused nor counted by the breaker: for calls
    * whose failures say nothing about the party as the platform uses it (a user's own credentials).
    */
-  async fetchOutsideBreaker(url: string, init: RequestInit = {}): Promise<Response> {
-    return this.timedFetch(url, init);
+  async fetchOutsideBreaker(url: string, init: RequestInit = {}, scope: TimeoutScope = 'whole'): Promise<Response> {
+    return this.timedFetch(url, init, scope);
   }
 
   /** An open breaker rejects calls without trying; a caller can skip this party instead. */
@@ -60,14 +66,26 @@ export class OutboundHttp {
     this.breaker.shutdown();
   }
 
-  private async timedFetch(url: string, init: RequestInit): Promise<Response> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+  private async timedFetch(url: string, init: RequestInit, scope: TimeoutScope): Promise<Response> {
+    const timeout = scope === 'whole' ? { signal: AbortSignal.timeout(this.options.timeoutMs), clear: () => undefined } : this.untilHeaders();
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal });
+    } finally {
+      timeout.clear();
+    }
     if (response.status >= 500) {
       // An unread body keeps its socket out of the pool; during an outage they would pile up.
       await response.body?.cancel();
       throw new OutboundUnavailableError(`${this.name} answered ${response.status}`);
     }
     return response;
+  }
+
+  /** A timeout the caller clears once the response has started. */
+  private untilHeaders(): { signal: AbortSignal; clear: () => void } {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${this.options.timeoutMs} ms`, 'TimeoutError')), this.options.timeoutMs);
+    return { signal: controller.signal, clear: () => clearTimeout(timer) };
   }
 }

@@ -13,3 +13,6 @@ export * from './nats-connect.js';
 export * from './nats-link.js';
 export * from './rpc-errors.js';
 export * from './rpc-progress.js';
+export * from './nats-streams.js';
+export * from './stream-consumer.js';
+export * from './stream-producer.js';

@@ -5,6 +5,7 @@ import { EventBus } from './event-bus.js';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { natsConnectOptions } from './nats-connect.js';
 import { NatsLink } from './nats-link.js';
+import { NatsStreams } from './nats-streams.js';
 
 /** What a service's env gives its messaging: CommonEnv's NATS settings and its own request timeout. */
 export interface ServiceMessagingEnv {
@@ -46,8 +47,9 @@ export class MessagingModule {
         NatsLink,
         RpcClient,
         EventBus,
+        NatsStreams,
       ],
-      exports: [MESSAGING_OPTIONS, NATS_CONNECTION, NatsLink, RpcClient, EventBus],
+      exports: [MESSAGING_OPTIONS, NATS_CONNECTION, NatsLink, RpcClient, EventBus, NatsStreams],
     };
   }
 }

@@ -2,6 +2,11 @@ export interface LlmControlSettings {
   latencyMs?: number;
   status?: number;
   hang?: boolean;
+  /** A streamed answer waits after this many pieces of text until release(). */
+  holdAfterChunks?: number;
+  /** A streamed answer breaks off after this many pieces of text with the vendor's error event. */
+  failAfterChunks?: number;
+  chunkIntervalMs?: number;
 }
 
 export interface LlmCallRecord {
@@ -12,6 +17,9 @@ export interface LlmCallRecord {
   apiKey: string;
   at: string;
   durationMs: number | null;
+  stream: boolean;
+  /** The client hung up before the answer was complete. */
+  aborted: boolean;
 }
 
 /** The sandbox LLM vendors' test hooks (PUT /llm/controls/:model, DELETE /llm/controls, GET /llm/calls). */
@@ -26,6 +34,12 @@ export class LlmSandbox {
       body: JSON.stringify(settings),
     });
     if (!response.ok) throw new Error(`PUT /llm/controls answered ${response.status}: ${await response.text()}`);
+  }
+
+  /** Lets the model's held streams go on; how many were held. */
+  async release(model: string): Promise<number> {
+    const response = await fetch(`${this.sandboxUrl}/llm/controls/${encodeURIComponent(model)}/release`, { method: 'POST' });
+    return ((await response.json()) as { released: number }).released;
   }
 
   async reset(): Promise<void> {

@@ -54,6 +54,19 @@ export class TestClient {
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+    const response = await this.open(method, path, body, headers);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  /** The response unread, for a body read as it arrives (a stream); cookies it sets are kept all the same. */
+  async open(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const cookieHeader = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -74,13 +87,6 @@ export class TestClient {
       if (/max-age=0/i.test(line) || joined === '') this.cookies.delete(name!.trim());
       else this.cookies.set(name!.trim(), joined);
     }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = text;
-    }
-    return { status: response.status, headers: response.headers, body: parsed as T };
+    return response;
   }
 }

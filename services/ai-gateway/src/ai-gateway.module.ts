@@ -6,6 +6,7 @@ import { BillingAccountClient } from './access/billing-account.client.js';
 import type { AiGatewayEnv } from './ai-gateway.env.js';
 import { AI_GATEWAY_ENV } from './ai-gateway.tokens.js';
 import { ChatHandlers } from './chat/chat.handlers.js';
+import { ChatStreamService } from './chat/chat-stream.service.js';
 import { ChatService } from './chat/chat.service.js';
 import { ModelRunner } from './chat/model-runner.js';
 import { WebChatHandlers } from './chat/web-chat.handlers.js';
@@ -17,7 +18,6 @@ import { CompletionsService } from './openai/completions.service.js';
 import { OpenAiHandlers } from './openai/openai.handlers.js';
 import { ProviderRegistry } from './providers/provider-registry.js';
 import { QuotaStore } from './quota/quota.store.js';
-import { CappedChatService } from './spend-cap/capped-chat.service.js';
 import { SpendCapStore } from './spend-cap/spend-cap.store.js';
 import { UsageRecorder } from './usage/usage-recorder.js';
 
@@ -45,8 +45,8 @@ export class AiGatewayModule {
         UsageRecorder,
         ChatService,
         SpendCapStore,
-        CappedChatService,
         CompletionsService,
+        ChatStreamService,
         ModelsService,
         DemoService,
       ],

@@ -9,6 +9,7 @@ import { EdgeHealthService } from './health/edge-health.service.js';
 import { HostMetrics } from './health/host-metrics.js';
 import { RateLimiter } from './limits/rate-limiter.js';
 import { RoutePipeline } from './routing/route-pipeline.js';
+import { StreamRelay } from './routing/stream-relay.js';
 import { RouteRegistrar } from './routing/route-registrar.js';
 import { ServiceOutages } from './routing/service-outages.js';
 
@@ -34,6 +35,7 @@ export class GatewayModule {
         ServiceOutages,
         AuthResolver,
         RoutePipeline,
+        StreamRelay,
         RouteRegistrar,
       ],
     };

@@ -15,7 +15,6 @@ export const AI_MESSAGES = {
   invalidTaskType: 'taskType must be one of general, reasoning, coding, fast, creative',
   noModels: 'No models available',
   providerError: 'AI provider error',
-  streamUnavailable: 'stream: true is not available yet; send stream: false or leave it out',
   noProviders: 'No AI provider available',
   estimateFields: 'model, inputTokens and outputTokens are required',
   demoMessageRequired: 'Message required',

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayNotEmpty, IsArray, IsIn, IsInt, IsNumber, Matches, IsOptional, IsString, Max, Min, ValidateNested,
+  ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsInt, IsNumber, Matches, IsOptional, IsString, Max, Min, ValidateNested,
 } from 'class-validator';
 import { AI_MESSAGES as M } from './ai-messages.js';
 import { TASK_TYPES, type TaskType } from './ai-routing.js';
@@ -11,6 +11,11 @@ export type ChatRole = (typeof CHAT_ROLES)[number];
 export class ChatMessageDto {
   @IsIn(CHAT_ROLES, { message: M.messageRole }) role!: ChatRole;
   @IsString({ message: M.messageContent }) content!: string;
+}
+
+/** As the chat-completions protocol names it: a final chunk with the usage is sent when asked. */
+export class StreamOptionsDto {
+  @IsOptional() @IsBoolean() include_usage?: boolean;
 }
 
 /** POST /api/ai/chat (platform-core 4.8). */
@@ -30,6 +35,9 @@ export class ChatRequestDto {
   @IsOptional() @Max(1) @Min(0) @IsNumber() top_p?: number;
 
   @IsOptional() @Max(200_000) @Min(1) @IsInt() max_tokens?: number;
+  /** Server-sent chunks instead of one answer, on a route that streams (RouteDef.streams). */
+  @IsOptional() @IsBoolean() stream?: boolean;
+  @IsOptional() @ValidateNested() @Type(() => StreamOptionsDto) stream_options?: StreamOptionsDto;
 }
 
 /** POST /api/ai/models/select. */

@@ -4,6 +4,7 @@ import { AI_MESSAGES as M, ApiError, type AuthContext } from '@platform/contract
 import type { AiAccess } from '../access/access-policy.js';
 import { ProviderKey } from '../providers/provider-key.js';
 import type { QuotaStore } from '../quota/quota.store.js';
+import type { SpendCapStore } from '../spend-cap/spend-cap.store.js';
 import type { UsageRecorder } from '../usage/usage-recorder.js';
 import type { ModelRunner } from './model-runner.js';
 import { ChatService } from './chat.service.js';
@@ -26,7 +27,7 @@ describe('ChatService', () => {
     run = jest.fn<ModelRunner['run']>();
     quota = { reserve: jest.fn<QuotaStore['reserve']>(), settle: jest.fn<QuotaStore['settle']>(), release: jest.fn<QuotaStore['release']>() };
     record = jest.fn<UsageRecorder['record']>();
-    sut = new ChatService({ run } as unknown as ModelRunner, quota as unknown as QuotaStore, { record } as unknown as UsageRecorder);
+    sut = new ChatService({ run } as unknown as ModelRunner, quota as unknown as QuotaStore, { record } as unknown as UsageRecorder, {} as SpendCapStore);
   });
 
   afterEach(() => {

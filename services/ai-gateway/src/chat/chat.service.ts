@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  AI_HEADERS, AI_MESSAGES as M, ApiError, catalogueModel, DEFAULT_MAX_TOKENS, ERROR_CODES, MONTHLY_TOKEN_QUOTA,
+  AI_HEADERS, AI_MESSAGES as M, ApiError, catalogueModel, costMicros, DEFAULT_MAX_TOKENS, ERROR_CODES, MONTHLY_TOKEN_QUOTA,
   ownKeyModelRefused, ROUTES, SUBJECTS, UnavailableError, type AuthContext, type ChatRequestDto,
 } from '@platform/contracts';
 import { isRedisUnreachable } from '@platform/queue';
@@ -8,8 +8,11 @@ import type { AiAccess } from '../access/access-policy.js';
 import { allowedModels, isModelAllowed } from '../access/plan-policy.js';
 import { QuotaStore, type Reservation } from '../quota/quota.store.js';
 import { worstCaseTokens } from '../quota/quota-period.js';
+import { SpendCapStore } from '../spend-cap/spend-cap.store.js';
+import { worstCaseCostMicros } from '../spend-cap/worst-case-cost.js';
 import { UsageRecorder } from '../usage/usage-recorder.js';
-import { attemptPlan, ownKeyPlan, ownKeyServes } from './attempt-plan.js';
+import type { CompletionRequest } from '../providers/chat-provider.js';
+import { attemptPlan, ownKeyPlan, ownKeyServes, type Attempt } from './attempt-plan.js';
 import { ModelRunner } from './model-runner.js';
 
 /** Usage of a chat that names no agent is billed to this agent id. */
@@ -29,6 +32,28 @@ export interface ChatReply {
   timestamp: string;
 }
 
+/** A chat let in: who pays, by which route and key, the models to try, the vendor request, and the quota and spend held for it. */
+export interface AdmittedChat {
+  userId: string;
+  agentId: string;
+  endpoint: string;
+  apiKeyId?: string;
+  ownKey: AiAccess['ownKey'];
+  plan: Attempt[];
+  request: Omit<CompletionRequest, 'model'>;
+  reservation: Reservation | null;
+  /** Held against the monthly spend cap of the key that made the call, in micro-dollars. */
+  spend: Reservation | null;
+}
+
+/** The tokens one chat used, on the model that served it. */
+export interface ChatUsage {
+  model: string;
+  provider: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
 @Injectable()
 export class ChatService {
   private readonly logger = new Logger(ChatService.name);
@@ -37,11 +62,39 @@ export class ChatService {
     private readonly runner: ModelRunner,
     private readonly quota: QuotaStore,
     private readonly usage: UsageRecorder,
+    private readonly caps: SpendCapStore,
   ) {}
 
   async chat(
     caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto, endpoint = CHAT_ENDPOINT,
   ): Promise<ChatReply> {
+    const admitted = await this.admit(caller, headers, access, dto, endpoint);
+    let served;
+    try {
+      served = await this.runner.run(admitted.plan, admitted.request, admitted.ownKey?.key);
+    } catch (error) {
+      await this.release(admitted);
+      throw error;
+    }
+    await this.bill(admitted, served);
+    return {
+      id: served.id,
+      model: served.model,
+      provider: served.provider,
+      message: { role: 'assistant', content: served.content },
+      usage: { prompt_tokens: served.promptTokens, completion_tokens: served.completionTokens, total_tokens: served.promptTokens + served.completionTokens },
+      timestamp: new Date().toISOString(),
+    };
+  }
+
+  /**
+   * What a whole and a streamed chat share before the first model is called: the body and billing
+   * ids checked against the plan and key, the models to try, and the quota and the key's spend cap
+   * reserved for the worst case.
+   */
+  async admit(
+    caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto, endpoint = CHAT_ENDPOINT,
+  ): Promise<AdmittedChat> {
     const agentId = headers[AI_HEADERS.agent]?.trim() || DIRECT_AGENT_ID;
     // Checked before the call: a usage event the usage_logs columns cannot hold would be lost after it.
     if (caller.userId.length > BILLING_ID_MAX || agentId.length > BILLING_ID_MAX) throw new ApiError(400, M.billingIdTooLong);
@@ -55,38 +108,44 @@ export class ChatService {
     const plan = ownKey ? ownKeyPlan(ownKey.provider, options) : attemptPlan(options);
     const maxTokens = dto.max_tokens ?? DEFAULT_MAX_TOKENS;
     const reservation = await this.reserve(caller.userId, access, worstCaseTokens(dto.messages, maxTokens));
-    let served;
+    const request = { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p };
+    const admitted = { userId: caller.userId, agentId, endpoint, apiKeyId: caller.apiKey?.id, ownKey, plan, request, reservation, spend: null };
+    // A call on the user's own provider key is paid by the user's provider, not held to the key's cap.
+    if (!caller.apiKey || ownKey) return admitted;
     try {
-      served = await this.runner.run(plan, { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p }, ownKey?.key);
+      const worstCase = worstCaseCostMicros(plan.map((attempt) => attempt.model), dto.messages, maxTokens);
+      return { ...admitted, spend: await this.caps.reserve(caller.apiKey, worstCase, new Date()) };
     } catch (error) {
-      // The provider's error is the answer; a release Redis refuses is released when its lease expires.
-      if (reservation) {
-        await this.quota.release(reservation)
-          .catch((failure: unknown) => this.logger.warn(`quota release failed for ${caller.userId}: ${reason(failure)}`));
-      }
+      await this.release(admitted);
       throw error;
     }
-    // The answer exists and is owed to the caller; a settlement Redis refuses is retried by the store.
-    if (reservation) await this.quota.settle(reservation, served.promptTokens + served.completionTokens);
+  }
+
+  /** No model answered: what was held goes back whole. A release Redis refuses is released when its lease expires. */
+  async release(admitted: AdmittedChat): Promise<void> {
+    for (const held of [admitted.reservation, admitted.spend]) {
+      if (held) await this.quota.release(held).catch((failure: unknown) => this.logger.warn(`release failed for ${admitted.userId}: ${reason(failure)}`));
+    }
+  }
+
+  /**
+   * The quota settles to the tokens used, the key's spend to their cost as the usage row prices it,
+   * and the usage event is sent. A settlement Redis refuses is retried by the store.
+   */
+  async bill(admitted: AdmittedChat, used: ChatUsage): Promise<void> {
+    if (admitted.reservation) await this.quota.settle(admitted.reservation, used.promptTokens + used.completionTokens);
+    if (admitted.spend) await this.quota.settle(admitted.spend, costMicros(used.model, used.promptTokens, used.completionTokens));
     this.usage.record({
-      userId: caller.userId,
-      agentId,
-      model: served.model,
-      provider: served.provider,
-      inputTokens: served.promptTokens,
-      outputTokens: served.completionTokens,
-      endpoint,
-      billedTo: ownKey ? 'user' : 'platform',
-      apiKeyId: caller.apiKey?.id,
+      userId: admitted.userId,
+      agentId: admitted.agentId,
+      model: used.model,
+      provider: used.provider,
+      inputTokens: used.promptTokens,
+      outputTokens: used.completionTokens,
+      endpoint: admitted.endpoint,
+      billedTo: admitted.ownKey ? 'user' : 'platform',
+      apiKeyId: admitted.apiKeyId,
     });
-    return {
-      id: served.id,
-      model: served.model,
-      provider: served.provider,
-      message: { role: 'assistant', content: served.content },
-      usage: { prompt_tokens: served.promptTokens, completion_tokens: served.completionTokens, total_tokens: served.promptTokens + served.completionTokens },
-      timestamp: new Date().toISOString(),
-    };
   }
 
   /**

@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { AI_MESSAGES as M } from '@platform/contracts';
 import { BreakerOpenError } from '@platform/http';
-import { ProviderError, type Completion } from '../providers/chat-provider.js';
+import { ProviderError, type Completion, type StreamEvent } from '../providers/chat-provider.js';
 import { ProviderKey } from '../providers/provider-key.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
 import type { ProviderRegistry } from '../providers/provider-registry.js';
@@ -71,5 +71,42 @@ describe('ModelRunner', () => {
     expect(complete.mock.calls.map((call) => call[4])).toEqual([key, key]);
     expect(warned.mock.calls).toEqual([[expect.stringContaining("anthropic/claude-sonnet-4-5 on anthropic with the user's own key failed")]]);
     expect(JSON.stringify(warned.mock.calls)).not.toContain('sk-user-secret');
+  });
+
+  describe('open (a streamed chat)', () => {
+    let stream: jest.Mock<ProviderRegistry['stream']>;
+
+    /** A vendor stream that yields these events, then fails with `failure` if given. */
+    async function* events(list: StreamEvent[], failure?: Error): AsyncGenerator<StreamEvent[]> {
+      for (const event of list) yield [event];
+      if (failure) throw failure;
+    }
+
+    beforeEach(() => {
+      stream = jest.fn<ProviderRegistry['stream']>();
+      sut = new ModelRunner({ isAvailable: () => true, stream } as unknown as ProviderRegistry, { AI_CHAT_BUDGET_MS: BUDGET_MS } as AiGatewayEnv);
+    });
+
+    it('falls back when a stream fails before its first text, and keeps what came before the text', async () => {
+      stream
+        .mockResolvedValueOnce(events([{ type: 'usage', promptTokens: 4 }], new ProviderError('stream error: overloaded')))
+        .mockResolvedValueOnce(events([{ type: 'usage', promptTokens: 5 }, { type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }]));
+
+      const opened = await sut.open(plan, request, new AbortController().signal);
+
+      expect(opened).toMatchObject({ model: 'meta-llama/llama-3.3-70b-instruct', early: [{ type: 'usage', promptTokens: 5 }, { type: 'text', text: 'Hel' }] });
+      await expect(opened.rest.next()).resolves.toEqual({ done: false, value: [{ type: 'text', text: 'lo' }] });
+    });
+
+    it('makes no further attempt once the caller has left, and fails with the reason it left with', async () => {
+      const left = new AbortController();
+      stream.mockImplementation(async () => {
+        left.abort(new Error('the reader left'));
+        throw new ProviderError('aborted');
+      });
+
+      await expect(sut.open(plan, request, left.signal)).rejects.toThrow('the reader left');
+      expect(stream).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { AI_MESSAGES, PLAN_MODELS } from '@platform/contracts';
-import { ownerQuery, TestPlatform, waitFor, type TestUser } from '@platform/testing';
+import { ownerQuery, postEventStream, TestPlatform, waitFor, type TestUser } from '@platform/testing';
 
 const hello = { messages: [{ role: 'user', content: 'Hello there' }] };
 
@@ -77,10 +77,14 @@ describe('POST /api/chat', () => {
     expect(response.body).toMatchObject({ code: 'MODEL_RESTRICTED', allowedModels: [...(PLAN_MODELS.label as string[])] });
   });
 
-  it('answers 400 for stream: true until streaming is served', async () => {
-    const response = await (await subscriber('solo')).client.post('/api/chat', { ...hello, stream: true });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({ error: AI_MESSAGES.streamUnavailable });
+  it('streams chat.completion.chunk events when asked, then [DONE]', async () => {
+    const opened = await postEventStream((await subscriber('solo')).client, '/api/chat', { ...hello, model: 'openai/gpt-4o-mini', stream: true });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('text/event-stream');
+    const events = await opened.rest();
+    expect(events.slice(0, -1).map((event) => event.object)).toEqual(events.slice(0, -1).map(() => 'chat.completion.chunk'));
+    expect(events.slice(0, -1).map((event) => event.choices[0]?.delta.content ?? '').join('')).toContain('Hello');
+    expect(events.at(-1)).toBe('[DONE]');
   });
 
   it('answers the 61st request of a minute from one address with 429', async () => {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { AI_MESSAGES, MONTHLY_TOKEN_QUOTA, OPENAI_MESSAGES, PLAN_MODELS, modelNotFound } from '@platform/contracts';
-import { LlmSandbox, ownerQuery, TestClient, TestPlatform, waitFor, type TestUser } from '@platform/testing';
+import { LlmSandbox, ownerQuery, postEventStream, TestClient, TestPlatform, waitFor, type TestUser } from '@platform/testing';
 import { quotaKeys } from '../quota/quota-period.js';
 
 const PATH = '/api/v1/gateway/chat/completions';
@@ -155,7 +155,6 @@ describe('POST /api/v1/gateway/chat/completions', () => {
     it.each([
       ['no model', { messages: hello.messages }, OPENAI_MESSAGES.modelRequired],
       ['no messages', { model: hello.model }, OPENAI_MESSAGES.messagesRequired],
-      ['stream: true (not served yet)', { ...hello, stream: true }, AI_MESSAGES.streamUnavailable],
       ['n above 1', { ...hello, n: 2 }, OPENAI_MESSAGES.singleChoice],
     ])('answers 400 invalid_request_error for %s', async (_, body, message) => {
       const response = await (await keyed('solo')).api.post(PATH, body);
@@ -205,18 +204,26 @@ describe('POST /api/v1/gateway/chat/completions', () => {
       expect(await llm.calls()).toEqual([]);
     });
 
-    it('lets 50 concurrent requests overshoot a small cap by at most one request, and shows the spend on the key', async () => {
+    /** One request's status and body (for a stream: its events read to the end, or its error before it). */
+    const ask = async (api: TestClient, stream: boolean): Promise<{ status: number; body: any }> => {
+      if (!stream) return api.post(PATH, { ...hello, max_tokens: 20 });
+      const opened = await postEventStream(api, PATH, { ...hello, max_tokens: 20, stream: true });
+      return { status: opened.status, body: opened.status === 200 ? await opened.rest() : await opened.json() };
+    };
+
+    it.each([['whole', false], ['streamed', true]])('lets 50 concurrent %s answers overshoot a small cap by at most one request, and shows the spend on the key', async (_, stream) => {
       const capUsd = 0.0001;
       const owner = await keyed('solo', capUsd);
       // All 50 are in flight together: each answer takes a while.
       await llm.control('gpt-4o-mini', { latencyMs: 200 });
 
-      const responses = await Promise.all(Array.from({ length: 50 }, () => owner.api.post(PATH, { ...hello, max_tokens: 20 })));
+      const responses = await Promise.all(Array.from({ length: 50 }, () => ask(owner.api, stream as boolean)));
 
       const served = responses.filter((response) => response.status === 200);
       const refused = responses.filter((response) => response.status === 429);
       expect(served.length + refused.length).toBe(50);
       expect(served.length).toBeGreaterThan(0);
+      if (stream) expect(served.map((response) => response.body.at(-1))).toEqual(served.map(() => '[DONE]'));
       expect(refused[0]?.body).toEqual(openAiError('insufficient_quota', 'insufficient_quota', AI_MESSAGES.spendCapReached));
       const rows = await waitFor(() => usageRows(owner.keyId), (found) => found.length === served.length);
       const oneRequest = Math.max(...rows.map((row) => micros([row])));

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { randomInt } from 'node:crypto';
 import { PLAN_MODELS } from '@platform/contracts';
-import { TestPlatform } from '@platform/testing';
+import { ownerQuery, TestPlatform, waitFor } from '@platform/testing';
 
 const messages = [{ role: 'user' as const, content: 'Hello there' }];
 
@@ -10,11 +10,12 @@ describe('the openai npm client against /api/v1/gateway', () => {
   let platform: TestPlatform;
 
   /** A key of a user on `plan` (or none), capped at `monthlySpendCap` USD when given, in a client from an address of its own. */
-  const clientFor = async (plan: 'label' | 'solo' | null, monthlySpendCap?: number): Promise<OpenAI> => {
+  const clientFor = async (plan: 'label' | 'solo' | null, monthlySpendCap?: number): Promise<OpenAI> => (await keyedClient(plan, monthlySpendCap)).openai;
+  const keyedClient = async (plan: 'label' | 'solo' | null, monthlySpendCap?: number) => {
     const user = await platform.newUser();
     if (plan) await platform.setPlan(user, plan);
     const made = await user.client.post('/api/keys', { name: 'sdk', monthlySpendCap });
-    return keyClient(made.body.key);
+    return { openai: keyClient(made.body.key), keyId: made.body.id as string };
   };
   const keyClient = (apiKey: string) => new OpenAI({
     apiKey,
@@ -82,9 +83,35 @@ describe('the openai npm client against /api/v1/gateway', () => {
     expect(error).toMatchObject({ status: 402, code: 'plan_required' });
   });
 
-  it('raises BadRequestError for stream: true until streaming is served', async () => {
-    const error = await (await clientFor('solo')).chat.completions.create({ model: 'openai/gpt-4o-mini', messages, stream: true }).catch((caught: unknown) => caught);
+  it('streams a chat completion chunk by chunk, ending with the usage chunk asked for', async () => {
+    const stream = await (await clientFor('solo')).chat.completions.create({
+      model: 'openai/gpt-4o-mini', messages, max_tokens: 50, stream: true, stream_options: { include_usage: true },
+    });
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
 
-    expect(error).toBeInstanceOf(OpenAI.BadRequestError);
+    const texts = chunks.map((chunk) => chunk.choices[0]?.delta.content).filter(Boolean);
+    expect(texts.length).toBeGreaterThan(1);
+    expect(texts.join('')).toContain('Hello there');
+    const usage = chunks.at(-1)!.usage!;
+    expect(usage.completion_tokens).toBeGreaterThan(0);
+    expect(usage.total_tokens).toBe(usage.prompt_tokens + usage.completion_tokens);
+  });
+
+  it('bills a streamed call on its key with the tokens the vendor reported', async () => {
+    const { openai, keyId } = await keyedClient('solo');
+    const stream = await openai.chat.completions.create({ model: 'openai/gpt-4o-mini', messages, stream: true, stream_options: { include_usage: true } });
+    let usage;
+    for await (const chunk of stream) usage = chunk.usage ?? usage;
+
+    const rows = await waitFor(() => ownerQuery<{ input_tokens: number; output_tokens: number }>(
+      platform.env, 'SELECT input_tokens, output_tokens FROM usage.usage_logs WHERE api_key_id = $1', [keyId]), (found) => found.length > 0);
+    expect(rows).toEqual([{ input_tokens: usage!.prompt_tokens, output_tokens: usage!.completion_tokens }]);
+  });
+
+  it('raises APIError from a stream when the request is refused before it starts', async () => {
+    const error = await (await clientFor('label')).chat.completions.create({ model: 'anthropic/claude-opus-4-6', messages, stream: true }).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(OpenAI.PermissionDeniedError);
   });
 });

@@ -12,7 +12,8 @@ export const CATALOGUE_CREATED = 1_761_955_200;
 
 /**
  * OpenAI's request as the platform's chat: `developer` is a system message, text parts are joined,
- * and `max_completion_tokens` (OpenAI's newer name) wins over `max_tokens`.
+ * `max_completion_tokens` (OpenAI's newer name) wins over `max_tokens`, and a usage chunk ends a
+ * stream only when `stream_options.include_usage` is true.
  */
 export function toChatRequest(request: ChatCompletionRequestDto): ChatRequestDto {
   return {
@@ -24,6 +25,8 @@ export function toChatRequest(request: ChatCompletionRequestDto): ChatRequestDto
     temperature: request.temperature,
     top_p: request.top_p,
     max_tokens: request.max_completion_tokens ?? request.max_tokens,
+    stream: request.stream,
+    stream_options: { include_usage: request.stream_options?.include_usage === true },
   };
 }
 

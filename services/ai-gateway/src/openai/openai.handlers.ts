@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ChatCompletionRequestDto, ok, requireUser, SUBJECTS, validateAs, type Envelope } from '@platform/contracts';
+import { ChatCompletionRequestDto, ok, requireUser, streamInboxOf, SUBJECTS, validateAs, type Envelope } from '@platform/contracts';
 import { AccessGuard } from '../access/access.guard.js';
 import { CompletionsService } from './completions.service.js';
 import { modelList } from './openai-shape.js';
@@ -17,7 +17,8 @@ export class OpenAiHandlers {
   @MessagePattern(SUBJECTS.ai.completions)
   async complete(@Payload() envelope: Envelope) {
     const access = await this.access.check(envelope, true);
-    return ok(await this.completions.complete(requireUser(envelope), access, validateAs(ChatCompletionRequestDto, envelope.body)));
+    const request = validateAs(ChatCompletionRequestDto, envelope.body);
+    return this.completions.complete(requireUser(envelope), access, request, streamInboxOf(envelope, request.stream));
   }
 
   @MessagePattern(SUBJECTS.ai.gatewayModels)

@@ -1,3 +1,4 @@
+import { AnthropicStreamTranslator } from './anthropic-messages.stream.js';
 import { ProviderError, type ChatProtocol, type Completion, type CompletionRequest } from './chat-provider.js';
 
 interface MessagesBody {
@@ -22,7 +23,7 @@ function sampling(request: CompletionRequest): { temperature?: number; top_p?: n
 export class AnthropicMessagesProtocol implements ChatProtocol {
   constructor(private readonly version: string) {}
 
-  request(request: CompletionRequest, apiKey: string) {
+  request(request: CompletionRequest, apiKey: string, stream = false) {
     const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content);
     return {
       path: '/v1/messages',
@@ -33,6 +34,7 @@ export class AnthropicMessagesProtocol implements ChatProtocol {
         ...(system.length ? { system: system.join('\n\n') } : {}),
         messages: request.messages.filter((message) => message.role !== 'system').map(({ role, content }) => ({ role, content })),
         ...sampling(request),
+        ...(stream ? { stream: true } : {}),
       },
     };
   }
@@ -45,5 +47,9 @@ export class AnthropicMessagesProtocol implements ChatProtocol {
       throw new ProviderError('message without text content or usage');
     }
     return { id: String(answer.id ?? ''), content: texts.map((part) => part.text).join(''), promptTokens: input as number, completionTokens: output as number };
+  }
+
+  streamTranslator() {
+    return new AnthropicStreamTranslator();
   }
 }

@@ -1,4 +1,5 @@
 import { ProviderError, type ChatProtocol, type Completion, type CompletionRequest } from './chat-provider.js';
+import { OpenAiStreamTranslator } from './openai-chat.stream.js';
 
 interface ChatCompletionBody {
   id?: string;
@@ -17,7 +18,7 @@ const REASONING_MODEL = /^o\d/;
 export class OpenAiChatProtocol implements ChatProtocol {
   constructor(private readonly vendor: 'aggregator' | 'openai') {}
 
-  request(request: CompletionRequest, apiKey: string) {
+  request(request: CompletionRequest, apiKey: string, stream = false) {
     const direct = this.vendor === 'openai';
     const fixedSampling = direct && REASONING_MODEL.test(request.model);
     return {
@@ -28,6 +29,8 @@ export class OpenAiChatProtocol implements ChatProtocol {
         messages: request.messages.map(({ role, content }) => ({ role, content })),
         ...(direct ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens }),
         ...(fixedSampling ? {} : { temperature: request.temperature, top_p: request.topP }),
+        // Without include_usage the protocol streams no token counts, and the bill would be an estimate.
+        ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
       },
     };
   }
@@ -40,5 +43,9 @@ export class OpenAiChatProtocol implements ChatProtocol {
       throw new ProviderError('chat completion without content or usage');
     }
     return { id: String(answer.id ?? ''), content, promptTokens: prompt as number, completionTokens: completion as number };
+  }
+
+  streamTranslator() {
+    return new OpenAiStreamTranslator();
   }
 }

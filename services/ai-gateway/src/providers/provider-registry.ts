@@ -4,9 +4,10 @@ import { OutboundHttp } from '@platform/http';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
 import { AnthropicMessagesProtocol } from './anthropic-messages.protocol.js';
-import { ProviderError, type ChatProtocol, type Completion, type CompletionRequest } from './chat-provider.js';
+import { ProviderError, type ChatProtocol, type Completion, type CompletionRequest, type StreamEvent } from './chat-provider.js';
 import { OpenAiChatProtocol } from './openai-chat.protocol.js';
 import type { ProviderKey } from './provider-key.js';
+import { IdleTimeout, vendorEvents } from './vendor-stream.js';
 
 interface Provider {
   baseUrl: string;
@@ -27,8 +28,10 @@ interface Provider {
 @Injectable()
 export class ProviderRegistry implements OnApplicationShutdown {
   private readonly providers: Record<AiProvider, Provider>;
+  private readonly modelTimeoutMs: number;
 
   constructor(@Inject(AI_GATEWAY_ENV) env: AiGatewayEnv) {
+    this.modelTimeoutMs = env.AI_MODEL_TIMEOUT_MS;
     const http = (name: AiProvider) => new OutboundHttp(name, {
       timeoutMs: env.AI_MODEL_TIMEOUT_MS,
       resetTimeoutMs: env.AI_BREAKER_RESET_MS,
@@ -64,18 +67,41 @@ export class ProviderRegistry implements OnApplicationShutdown {
   async complete(
     name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, deadline?: AbortSignal, userKey?: ProviderKey,
   ): Promise<Completion> {
+    const response = await this.send(name, catalogueId, request, { signal: deadline, userKey, stream: false });
+    return this.providers[name].protocol.parse(await response.json());
+  }
+
+  /**
+   * The same call asking for server-sent events: resolves once the vendor has started answering,
+   * with its events as they arrive. `signal` (the chat's budget, the caller leaving) aborts the call
+   * at any point; a vendor silent for AI_MODEL_TIMEOUT_MS between events fails it.
+   */
+  async stream(
+    name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, signal: AbortSignal, userKey?: ProviderKey,
+  ): Promise<AsyncGenerator<StreamEvent[]>> {
+    const idle = new IdleTimeout(this.modelTimeoutMs);
+    const response = await this.send(name, catalogueId, request, { signal: AbortSignal.any([signal, idle.signal]), userKey, stream: true });
+    if (!response.body) throw new ProviderError(`${name} answered without a body`);
+    return vendorEvents(response.body, this.providers[name].protocol.streamTranslator(), idle);
+  }
+
+  private async send(
+    name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>,
+    { signal, userKey, stream }: { signal?: AbortSignal; userKey?: ProviderKey; stream: boolean },
+  ): Promise<Response> {
     const provider = this.providers[name];
     const model = name === 'openrouter' ? catalogueId : catalogueId.slice(catalogueId.indexOf('/') + 1);
-    const call = provider.protocol.request({ ...request, model }, userKey ? userKey.reveal() : provider.apiKey);
+    const call = provider.protocol.request({ ...request, model }, userKey ? userKey.reveal() : provider.apiKey, stream);
     const url = `${provider.baseUrl}${call.path}`;
-    const init = { method: 'POST', headers: { 'content-type': 'application/json', ...call.headers }, body: JSON.stringify(call.body), signal: deadline };
-    const response = await (userKey ? provider.http.fetchOutsideBreaker(url, init) : provider.http.fetch(url, init));
+    const init = { method: 'POST', headers: { 'content-type': 'application/json', ...call.headers }, body: JSON.stringify(call.body), signal };
+    const scope = stream ? 'headers' : 'whole';
+    const response = await (userKey ? provider.http.fetchOutsideBreaker(url, init, scope) : provider.http.fetch(url, init, scope));
     if (!response.ok) {
       // Released unread, so a vendor refusing every call does not hold a socket per refusal.
       await response.body?.cancel();
       throw new ProviderError(`${name} answered ${response.status} for ${model}`);
     }
-    return provider.protocol.parse(await response.json());
+    return response;
   }
 
   onApplicationShutdown(): void {

@@ -14,8 +14,9 @@ export function spendCapKeys(redisPrefix: string, keyId: string, now: Date): Quo
 
 /**
  * A key's monthly spend cap, enforced with the quota's leases (quota-scripts.ts) counting
- * micro-dollars: the worst case is reserved before the call, settled to the real cost after,
- * released on failure, and released on its own when its holder dies. Concurrent calls overshoot
+ * micro-dollars: the worst case is reserved before the call (ChatService.admit), settled to the
+ * real cost after or released on failure through the quota's own settle and release (the
+ * reservation names its keys), and released on its own when its holder dies. Concurrent calls overshoot
  * the cap by at most one call's reservation.
  */
 @Injectable()
@@ -32,13 +33,5 @@ export class SpendCapStore {
     });
     if (outcome.admitted) return outcome.reservation;
     throw new ApiError(429, AI_MESSAGES.spendCapReached, { code: ERROR_CODES.spendCapReached });
-  }
-
-  settle(reservation: Reservation, costMicros: number): Promise<void> {
-    return this.leases.settle(reservation, costMicros);
-  }
-
-  release(reservation: Reservation): Promise<void> {
-    return this.leases.release(reservation);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, SESSION_COOKIE, UnavailableError, type Envelope, type Reply, type RouteDef } from '@platform/contracts';
+import { ApiError, isStreamStarted, SESSION_COOKIE, UnavailableError, type Envelope, type Reply, type RouteDef } from '@platform/contracts';
 import { PayloadTooLargeError, RpcClient, ServiceUnavailableError } from '@platform/messaging';
 import { AuthResolver } from '../auth/auth-resolver.js';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
@@ -11,13 +11,15 @@ import { writeReply } from '../http/reply-writer.js';
 import { RateLimiter } from '../limits/rate-limiter.js';
 import { isCrossSiteWrite } from '../security/cross-site.js';
 import { ServiceOutages } from './service-outages.js';
+import { StreamRelay } from './stream-relay.js';
 
 /** The text the JSON parser kept (installJsonParser); empty for a request that had no JSON body. */
 const rawBodyOf = (request: FastifyRequest): string => (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
 
 /**
  * One request's way through the edge: limits, then who is calling, then CSRF, then one NATS
- * request to the route's subject (or the edge's own health answer). No business logic here.
+ * request to the route's subject (or the edge's own health answer), its answer relayed as a
+ * stream when the service started one (StreamRelay). No business logic here.
  */
 @Injectable()
 export class RoutePipeline {
@@ -31,6 +33,7 @@ export class RoutePipeline {
     private readonly rpc: RpcClient,
     private readonly health: EdgeHealthService,
     private readonly outages: ServiceOutages,
+    private readonly relay: StreamRelay,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {
     this.secureCookies = env.SECURE_COOKIES || env.NODE_ENV === 'production';
@@ -38,34 +41,39 @@ export class RoutePipeline {
   }
 
   async handle(route: RouteDef, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const stream = this.relay.open(route, request, reply);
     try {
       if (route.rateLimits?.length) {
         const outcome = await this.limits.consume(route.rateLimits, request.ip);
         reply.headers(outcome.headers);
         if (!outcome.allowed) return reply.status(429).send({ error: outcome.message });
       }
-      const answer = await this.answer(route, request);
+      const answer = await this.answer(route, request, stream?.inbox);
+      if (stream && isStreamStarted(answer)) return await this.relay.pipe(stream, request, reply);
       if (answer.cookies?.some((cookie) => cookie.name === SESSION_COOKIE && cookie.maxAge === 0)) {
         this.auth.forgetSession(request.headers);
       }
       return writeReply(reply, answer, this.secureCookies);
     } catch (error) {
       return this.failure(error, request, reply);
+    } finally {
+      // A stream not read to its end (the request failed or timed out at the edge) is cancelled, so its vendor call stops too.
+      stream?.cancel();
     }
   }
 
-  private async answer(route: RouteDef, request: FastifyRequest): Promise<Reply> {
+  private async answer(route: RouteDef, request: FastifyRequest, streamInbox?: string): Promise<Reply> {
     const { auth, byCookie } = await this.auth.resolve(route, request.headers);
     if (byCookie && isCrossSiteWrite(request.method, request.headers, this.trustedOrigins)) {
       throw new ApiError(403, 'Cross-site request refused');
     }
     if (route.edge) return this.health.answer(route.edge);
-    const answer = await this.rpc.send(route.subject!, this.envelope(route, request, auth), route.timeoutMs);
+    const answer = await this.rpc.send(route.subject!, this.envelope(route, request, auth, streamInbox), route.timeoutMs);
     this.outages.answered(route.subject!);
     return answer;
   }
 
-  private envelope(route: RouteDef, request: FastifyRequest, auth: Envelope['auth']): Envelope {
+  private envelope(route: RouteDef, request: FastifyRequest, auth: Envelope['auth'], streamInbox?: string): Envelope {
     const headers: Record<string, string | undefined> = {};
     for (const name of route.headers ?? []) {
       const value = request.headers[name];
@@ -80,6 +88,7 @@ export class RoutePipeline {
       ip: request.ip,
       requestId: String(request.id),
       ...(route.rawBody ? { rawBody: rawBodyOf(request) } : {}),
+      ...(streamInbox ? { streamInbox } : {}),
     };
   }
 

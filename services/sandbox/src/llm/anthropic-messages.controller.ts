@@ -2,7 +2,9 @@ import { Body, Controller, Headers, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { complete } from './llm-completion.js';
+import { streamMessage } from './anthropic-messages.stream.js';
 import { LlmControls } from './llm-controls.service.js';
+import { LlmEventStream } from './llm-event-stream.js';
 import { anthropicRefusal } from './llm-parameter-rules.js';
 import { readLlmRequest } from './llm-request.js';
 
@@ -27,13 +29,17 @@ export class AnthropicMessagesController {
     }
     const refusal = anthropicRefusal(request);
     if (refusal) return reply.status(400).send(error('invalid_request_error', refusal));
-    const answered = this.controls.record({ vendor: 'anthropic', model: request.model, maxTokens: request.maxTokens, apiKey });
+    const answered = this.controls.record({ vendor: 'anthropic', model: request.model, maxTokens: request.maxTokens, apiKey, stream: request.stream }, reply.raw);
     const outcome = await this.controls.apply(request.model, reply.raw);
     if (outcome.kind === 'gone') return reply;
     reply.raw.once('finish', answered);
     if (outcome.kind === 'fail') return reply.status(outcome.status).send(error('api_error', `sandbox failure for ${request.model}`));
     const messages = request.system ? [{ role: 'system', content: request.system }, ...request.messages] : request.messages;
     const result = complete(request.model, messages, request.maxTokens);
+    if (request.stream) {
+      reply.hijack();
+      return streamMessage(new LlmEventStream(reply.raw), request.model, result, this.controls);
+    }
     return reply.status(200).send({
       id: `msg_${randomUUID().replaceAll('-', '')}`,
       type: 'message',

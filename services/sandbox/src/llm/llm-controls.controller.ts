@@ -1,7 +1,7 @@
-import { BadRequestException, Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { LlmControls, type LlmCall, type LlmControl } from './llm-controls.service.js';
 
-/** Test hooks: per-model latency, error status and hangs, and the calls the vendors received. */
+/** Test hooks: per-model latency, error status, hangs and stream breaks, and the calls the vendors received. */
 @Controller('llm')
 export class LlmControlsController {
   constructor(private readonly controls: LlmControls) {}
@@ -12,7 +12,14 @@ export class LlmControlsController {
     return this.controls.set(model, readControl(body));
   }
 
-  /** Clears every control and the call log. */
+  /** Lets the model's streams held by holdAfterChunks go on. */
+  @Post('controls/:model/release')
+  @HttpCode(200)
+  release(@Param('model') model: string): { released: number } {
+    return { released: this.controls.release(model) };
+  }
+
+  /** Clears every control and the call log, and releases held streams. */
   @Delete('controls')
   reset(): { ok: true } {
     this.controls.reset();
@@ -25,10 +32,21 @@ export class LlmControlsController {
   }
 }
 
+const isCount = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) >= 0);
+
 function readControl(body: unknown): LlmControl {
-  const { latencyMs, status, hang } = (body ?? {}) as Record<string, unknown>;
-  if (latencyMs !== undefined && (!Number.isInteger(latencyMs) || (latencyMs as number) < 0)) throw new BadRequestException('latencyMs must be a whole number >= 0');
+  const { latencyMs, status, hang, holdAfterChunks, failAfterChunks, chunkIntervalMs } = (body ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries({ latencyMs, holdAfterChunks, failAfterChunks, chunkIntervalMs })) {
+    if (!isCount(value)) throw new BadRequestException(`${name} must be a whole number >= 0`);
+  }
   if (status !== undefined && (!Number.isInteger(status) || (status as number) < 400 || (status as number) > 599)) throw new BadRequestException('status must be 400-599');
   if (hang !== undefined && typeof hang !== 'boolean') throw new BadRequestException('hang must be a boolean');
-  return { latencyMs: latencyMs as number | undefined, status: status as number | undefined, hang: hang as boolean | undefined };
+  return {
+    latencyMs: latencyMs as number | undefined,
+    status: status as number | undefined,
+    hang: hang as boolean | undefined,
+    holdAfterChunks: holdAfterChunks as number | undefined,
+    failAfterChunks: failAfterChunks as number | undefined,
+    chunkIntervalMs: chunkIntervalMs as number | undefined,
+  };
 }

@@ -9,6 +9,10 @@ export interface LlmRequest {
   temperature: number | null;
   topP: number | null;
   system: string | null;
+  /** Server-sent events asked for. */
+  stream: boolean;
+  /** Chat-completions only: stream_options.include_usage, a final chunk with the usage. */
+  includeUsage: boolean;
 }
 
 const isTokenLimit = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) >= 1);
@@ -19,6 +23,7 @@ export function readLlmRequest(body: unknown): LlmRequest | null {
   if (!body || typeof body !== 'object') return null;
   const {
     model, messages, max_tokens: maxTokens, max_completion_tokens: maxCompletionTokens, temperature, top_p: topP, system,
+    stream, stream_options: streamOptions,
   } = body as Record<string, unknown>;
   if (typeof model !== 'string' || !model || !Array.isArray(messages) || messages.length === 0) return null;
   const valid = messages.every((message) => message && typeof message === 'object'
@@ -34,6 +39,8 @@ export function readLlmRequest(body: unknown): LlmRequest | null {
     temperature: (temperature as number | undefined) ?? null,
     topP: (topP as number | undefined) ?? null,
     system: typeof system === 'string' ? system : null,
+    stream: stream === true,
+    includeUsage: (streamOptions as { include_usage?: unknown } | undefined)?.include_usage === true,
   };
 }
 

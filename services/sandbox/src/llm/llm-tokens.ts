@@ -24,3 +24,16 @@ export function firstTokens(text: string, limit: number): string {
   }
   return seen < limit ? text : text.slice(0, end);
 }
+
+/** The text cut after each token, with the space before a token kept on it: the pieces a vendor streams. */
+export function tokenPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const end = match.index + match[0].length;
+    pieces.push(text.slice(start, end));
+    start = end;
+  }
+  if (start < text.length && pieces.length) pieces[pieces.length - 1] += text.slice(start);
+  return pieces;
+}

@@ -131,7 +131,8 @@ describe('sandbox LLM vendors', () => {
     it('records the calls and forgets them on reset', async () => {
       await chat('a/one');
       const calls = await (await fetch(`${sandbox.url}/llm/calls`)).json();
-      expect(calls).toEqual({ calls: [{ vendor: 'openrouter', model: 'a/one', maxTokens: null, apiKey: 'k', at: expect.any(String), durationMs: expect.any(Number) }] });
+      expect(calls).toEqual({ calls: [{ vendor: 'openrouter', model: 'a/one', maxTokens: null, apiKey: 'k', at: expect.any(String), durationMs: expect.any(Number), stream: false, aborted: false,
+      }] });
       await fetch(`${sandbox.url}/llm/controls`, { method: 'DELETE' });
       expect(await (await fetch(`${sandbox.url}/llm/calls`)).json()).toEqual({ calls: [] });
     });
@@ -139,6 +140,88 @@ describe('sandbox LLM vendors', () => {
     it('refuses a malformed control', async () => {
       expect((await control('a/x', { status: 200 })).status).toBe(400);
       expect((await control('a/x', { latencyMs: -1 })).status).toBe(400);
+      expect((await control('a/x', { holdAfterChunks: 'soon' })).status).toBe(400);
+    });
+  });
+
+  describe('streamed answers', () => {
+    const longMessages = [{ role: 'user', content: 'one two three four five' }];
+    const control = (model: string, body: unknown) => fetch(`${sandbox.url}/llm/controls/${encodeURIComponent(model)}`, {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const streamChat = (model: string, extra: Record<string, unknown> = {}) =>
+      post(`${sandbox.llm.openai}/chat/completions`, { model, messages: longMessages, stream: true, ...extra }, { authorization: 'Bearer k' });
+    /** The data lines of an event stream, parsed where they are JSON. */
+    const dataOf = (text: string) => text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => line.slice(6))
+      .map((data) => (data === '[DONE]' ? data : JSON.parse(data)));
+    const calls = async () => ((await (await fetch(`${sandbox.url}/llm/calls`)).json()) as { calls: { aborted: boolean; stream: boolean }[] }).calls;
+
+    it('streams chat completion chunks, the usage chunk when asked, then [DONE]', async () => {
+      const response = await streamChat('m', { stream_options: { include_usage: true } });
+      expect(response.headers.get('content-type')).toBe('text/event-stream');
+      const data = dataOf(await response.text());
+      expect(data[0]).toMatchObject({ object: 'chat.completion.chunk', choices: [{ delta: { role: 'assistant', content: '' } }] });
+      const text = data.slice(1, -3).map((chunk) => chunk.choices[0].delta.content).join('');
+      expect(text).toBe('m reply: one two three four five');
+      expect(data.at(-3)).toMatchObject({ choices: [{ delta: {}, finish_reason: 'stop' }] });
+      expect(data.at(-2)).toMatchObject({ choices: [], usage: { prompt_tokens: 8, completion_tokens: 8, total_tokens: 16 } });
+      expect(data.at(-1)).toBe('[DONE]');
+    });
+
+    it('sends no usage chunk unless asked', async () => {
+      const data = dataOf(await (await streamChat('m')).text());
+      expect(data.filter((chunk) => chunk !== '[DONE]' && 'usage' in chunk)).toEqual([]);
+    });
+
+    it('streams a message as the messages protocol\'s events, with usage in message_start and message_delta', async () => {
+      const response = await post(`${sandbox.llm.anthropic}/v1/messages`, { model: 'claude', max_tokens: 50, messages: longMessages, stream: true }, {
+        'x-api-key': 'k', 'anthropic-version': '2023-06-01',
+      });
+      const body = await response.text();
+      const events = body.split('\n').filter((line) => line.startsWith('event: ')).map((line) => line.slice(7));
+      expect(events.filter((event) => event !== 'content_block_delta')).toEqual([
+        'message_start', 'content_block_start', 'ping', 'content_block_stop', 'message_delta', 'message_stop',
+      ]);
+      const data = dataOf(body);
+      expect(data[0]).toMatchObject({ type: 'message_start', message: { usage: { input_tokens: 8 } } });
+      expect(data.filter((event) => event.type === 'content_block_delta').map((event) => event.delta.text).join('')).toBe('claude reply: one two three four five');
+      expect(data.find((event) => event.type === 'message_delta')).toMatchObject({ delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 8 } });
+    });
+
+    it('holds a stream mid-answer until released', async () => {
+      await control('held', { holdAfterChunks: 2 });
+      const response = await streamChat('held');
+      const reader = response.body!.getReader();
+      let seen = '';
+      while (!seen.includes('reply')) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended unheld: ${seen}`);
+        seen += new TextDecoder().decode(value);
+      }
+      const more = reader.read();
+      const early = await Promise.race([more.then(() => 'more'), new Promise((resolve) => setTimeout(resolve, 200, 'held'))]);
+      expect(early).toBe('held');
+      await expect((await fetch(`${sandbox.url}/llm/controls/held/release`, { method: 'POST' })).json()).resolves.toEqual({ released: 1 });
+      await more;
+      await reader.cancel();
+    });
+
+    it('breaks a stream off mid-answer with the protocol\'s error object and no [DONE]', async () => {
+      await control('breaks', { failAfterChunks: 3 });
+      const data = dataOf(await (await streamChat('breaks')).text());
+      expect(data).toHaveLength(5);
+      expect(data.at(-1)).toEqual({ error: { message: 'sandbox failure mid-stream for breaks', type: 'server_error', param: null, code: null } });
+    });
+
+    it('logs a stream the client hung up on as aborted', async () => {
+      await control('left', { holdAfterChunks: 1 });
+      const response = await post(`${sandbox.llm.openai}/chat/completions`, { model: 'left', messages, stream: true }, { authorization: 'Bearer k' });
+      const reader = response.body!.getReader();
+      await reader.read();
+      await reader.cancel();
+      const deadline = Date.now() + 2000;
+      while (!(await calls())[0]?.aborted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await calls()).toEqual([expect.objectContaining({ stream: true, aborted: true, durationMs: null })]);
     });
   });
 });

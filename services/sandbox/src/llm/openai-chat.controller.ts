@@ -3,6 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { complete } from './llm-completion.js';
 import { LlmControls } from './llm-controls.service.js';
+import { LlmEventStream } from './llm-event-stream.js';
+import { streamChatCompletion } from './openai-chat.stream.js';
 import { openAiRefusal } from './llm-parameter-rules.js';
 import { readLlmRequest } from './llm-request.js';
 
@@ -35,12 +37,16 @@ export class OpenAiChatController {
     const refusal = vendor === 'openai' ? openAiRefusal(request) : null;
     if (refusal) return reply.status(400).send(error(refusal.message, 'invalid_request_error', refusal.param, refusal.code));
     const maxTokens = request.maxCompletionTokens ?? request.maxTokens;
-    const answered = this.controls.record({ vendor, model: request.model, maxTokens, apiKey });
+    const answered = this.controls.record({ vendor, model: request.model, maxTokens, apiKey, stream: request.stream }, reply.raw);
     const outcome = await this.controls.apply(request.model, reply.raw);
     if (outcome.kind === 'gone') return reply;
     reply.raw.once('finish', answered);
     if (outcome.kind === 'fail') return reply.status(outcome.status).send(error(`sandbox failure for ${request.model}`, 'server_error'));
     const result = complete(request.model, request.messages, maxTokens ?? UNBOUNDED_MAX_TOKENS);
+    if (request.stream) {
+      reply.hijack();
+      return streamChatCompletion(new LlmEventStream(reply.raw), request.model, result, request.includeUsage, this.controls);
+    }
     return reply.status(200).send({
       id: `chatcmpl-${randomUUID()}`,
       object: 'chat.completion',

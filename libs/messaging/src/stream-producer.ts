@@ -1,0 +1,73 @@
+import { headers, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { STREAM_BEAT_MS, STREAM_HEADERS, streamCancelSubject, type StreamKind } from '@platform/contracts';
+
+/**
+ * The sending end of a stream: each chunk is published to the requester's inbox the moment it is
+ * given, as its own message, numbered so the consumer notices a loss. While nothing is sent it
+ * beats, so the consumer can tell a slow answer from a dead producer. `cancelled` aborts when the
+ * consumer says it stopped reading; the owner aborts its own work (the vendor call) with it.
+ */
+export class StreamProducer {
+  private readonly controller = new AbortController();
+  private readonly cancelSubscription: Subscription;
+  private readonly beat: NodeJS.Timeout;
+  private seq = 0;
+  private sentAt = Date.now();
+  private closed = false;
+
+  constructor(private readonly nats: NatsConnection, private readonly inbox: string, beatMs = STREAM_BEAT_MS) {
+    this.cancelSubscription = nats.subscribe(streamCancelSubject(inbox), { max: 1, callback: () => this.cancel() });
+    this.beat = setInterval(() => {
+      if (Date.now() - this.sentAt >= beatMs) this.publish('beat', '');
+    }, beatMs);
+    this.beat.unref();
+  }
+
+  get cancelled(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Listening for a cancel before the first chunk goes out, so a cancel sent right away is heard. */
+  ready(): Promise<void> {
+    return this.nats.flush();
+  }
+
+  chunk(data: string): void {
+    if (!this.closed) this.publish('chunk', data);
+  }
+
+  end(): void {
+    this.last('end', '');
+  }
+
+  fail(data: string): void {
+    this.last('error', data);
+  }
+
+  private last(kind: 'end' | 'error', data: string): void {
+    if (this.closed) return;
+    this.publish(kind, data);
+    this.close();
+  }
+
+  private cancel(): void {
+    this.close();
+    this.controller.abort(new Error('the stream was cancelled by its reader'));
+  }
+
+  /** Stops beating without a last message: for an answer that went out as an ordinary reply instead. */
+  close(): void {
+    this.closed = true;
+    clearInterval(this.beat);
+    if (!this.cancelSubscription.isClosed()) this.cancelSubscription.unsubscribe();
+  }
+
+  private publish(kind: StreamKind, data: string): void {
+    const meta = headers();
+    meta.set(STREAM_HEADERS.kind, kind);
+    if (kind !== 'beat') meta.set(STREAM_HEADERS.seq, String(this.seq++));
+    this.sentAt = Date.now();
+    // A connection closed under the producer loses the rest: the consumer's silence check ends the stream.
+    if (!this.nats.isClosed()) this.nats.publish(this.inbox, data, { headers: meta });
+  }
+}

@@ -1,0 +1,180 @@
+// npm run bench:ai-stream: POST /api/ai/chat with stream: true through the gateway's backend surface,
+// against the sandbox's aggregator with a fixed latency to its first chunk. For each connection count
+// it runs the same streamed calls twice, first straight at the sandbox (the upstream's own figures),
+// then through the gateway, and reports time to first token (p50/p99, the first content chunk as the
+// client reads it) for both, their difference, and content chunks/s as the client receives them.
+//
+//   BENCH_DURATION      seconds per run (default 10)
+//   BENCH_CONNECTIONS   comma-separated concurrent connection counts (default 1,50)
+//   BENCH_UPSTREAM_MS   the sandbox model's latency to its first chunk (default 50)
+//   BENCH_CHUNK_MS      the sandbox's pause between chunks (default 0)
+//   BENCH_FROM_SOURCE   1: run the services' TypeScript through libs/testing/ts-loader.mjs instead of
+//                       building dist (a worktree whose node_modules links to another checkout's libs)
+//
+// Starts sandbox + ai-gateway + gateway on their own ports, with benchstream.-prefixed NATS subjects
+// and benchstream:-prefixed Redis keys, which it removes at the end. Every call comes from its own
+// X-Forwarded-For address (the AI route allows 30 per minute per IP) and is billed to one of USERS
+// solo-plan users, so each one reserves and settles quota and enqueues a usage event, as in production.
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
+import { call, clientIp, waitUntil } from './http.mjs';
+import { benchPlatformEnv } from './platform-env.mjs';
+import { build, describeOutput, startNode, stopAll } from './processes.mjs';
+import { resultLine } from './report.mjs';
+import { setting } from './settings.mjs';
+
+const PORTS = { WEB_PORT: 13020, BACKEND_PORT: 14020, SUMMARIZER_PORT: 13120, SANDBOX_PORT: 14620 };
+const BACKEND = `http://127.0.0.1:${PORTS.BACKEND_PORT}`;
+const SANDBOX = `http://127.0.0.1:${PORTS.SANDBOX_PORT}`;
+const MODEL = 'meta-llama/llama-3.3-70b-instruct';
+const KEY = 'bench-stream-key';
+const REDIS_PREFIX = 'benchstream:';
+const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
+const USERS = 1024;
+/** About fifty words: the answer echoes it, so each call streams some sixty chunks. */
+const PROMPT = Array.from({ length: 50 }, (_, index) => `word${index}`).join(' ');
+
+/**
+ * One streamed call read to its end: when its first content chunk arrived (ms from the start) and
+ * how many content chunks came. Throws unless it ended with [DONE].
+ */
+async function streamOnce(url, headers, body) {
+  const started = performance.now();
+  const response = await fetch(url, { method: 'POST', headers, body });
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let firstMs = NaN;
+  let chunks = 0;
+  let done = false;
+  for await (const bytes of response.body) {
+    buffer += decoder.decode(bytes, { stream: true });
+    let cut;
+    while ((cut = buffer.indexOf('\n\n')) !== -1) {
+      const data = buffer.slice(buffer.indexOf('data: ') + 6, cut);
+      buffer = buffer.slice(cut + 2);
+      if (data === '[DONE]') {
+        done = true;
+        continue;
+      }
+      if (JSON.parse(data).choices?.[0]?.delta?.content) {
+        chunks += 1;
+        if (Number.isNaN(firstMs)) firstMs = performance.now() - started;
+      }
+    }
+  }
+  if (!done) throw new Error(`${url}: the stream ended without [DONE]`);
+  return { firstMs, chunks };
+}
+
+/** `connections` loops of back-to-back streamed calls for durationSec. */
+async function run({ Samples, url, connections, durationSec, headersFor, body }) {
+  const ttft = new Samples();
+  let chunks = 0;
+  let calls = 0;
+  let failures = 0;
+  const deadline = performance.now() + durationSec * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < deadline) {
+      calls += 1;
+      try {
+        const result = await streamOnce(url, headersFor(calls), body);
+        ttft.push(result.firstMs);
+        chunks += result.chunks;
+      } catch (error) {
+        failures += 1;
+        if (failures === 1) console.error(`first failure: ${error.message}`);
+      }
+    }
+  }));
+  const elapsedSec = (performance.now() - started) / 1000;
+  const [p50, p99] = ttft.percentiles(50, 99);
+  return { calls, failures, ttftP50Ms: p50, ttftP99Ms: p99, chunksPerSec: chunks / elapsedSec, callsPerSec: ttft.length / elapsedSec };
+}
+
+async function main() {
+  const durationSec = setting('BENCH_DURATION', 10, { integer: true });
+  const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '1,50').split(',').map((value) => Number(value.trim()));
+  if (connectionCounts.some((value) => !Number.isInteger(value) || value < 1)) throw new Error('BENCH_CONNECTIONS: whole numbers >= 1, comma-separated');
+  const upstreamMs = setting('BENCH_UPSTREAM_MS', 50, { integer: true, allowZero: true });
+  const chunkMs = setting('BENCH_CHUNK_MS', 0, { integer: true, allowZero: true });
+  const fromSource = process.env.BENCH_FROM_SOURCE === '1';
+  ensureInstalled();
+  const { Samples } = await import('./load.mjs');
+  if (!ensureInfrastructure()) throw new Error('Redis and NATS must be reachable: see the lines above.');
+
+  const loader = path.join(ROOT, 'libs', 'testing', 'ts-loader.mjs');
+  // Registered here too, so that @platform/testing below is this checkout's source.
+  if (fromSource) await import(pathToFileURL(loader).href);
+  else await build('bench:ai-stream');
+  const { deleteRedisKeys, LlmSandbox } = await import('@platform/testing');
+
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const env = benchPlatformEnv({
+    ports: PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchstream.', REDIS_PREFIX,
+    ...(fromSource ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${loader}`.trim() } : {}),
+  });
+  await deleteRedisKeys(REDIS_PREFIX);
+  const entry = (name) => path.join(ROOT, 'services', name, ...(fromSource ? ['src', 'main.ts'] : ['dist', 'main.js']));
+  const services = SERVICES.map((name) => startNode(name, entry(name), { cwd: ROOT, env }));
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    await waitUntil('GET /api/ai/health', async () => (await call('GET', `${BACKEND}/api/ai/health`)).status === 200, services, 90_000);
+    await waitUntil('GET /llm/calls', async () => (await call('GET', `${SANDBOX}/llm/calls`)).status === 200, services, 90_000);
+    const sandbox = new LlmSandbox(SANDBOX);
+    await sandbox.control(MODEL, { latencyMs: upstreamMs, chunkIntervalMs: chunkMs });
+
+    const messages = [{ role: 'user', content: PROMPT }];
+    const gatewayHeaders = (sequence) => ({
+      authorization: `Bearer ${KEY}`, 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_bench', 'content-type': 'application/json',
+      'x-user-id': `bench-user-${sequence % USERS}`, 'x-agent-id': 'bench-agent', 'x-forwarded-for': clientIp(sequence),
+    });
+    const scenarios = {
+      upstream: { url: `${SANDBOX}/openrouter/api/v1/chat/completions`, headersFor: () => ({ authorization: 'Bearer k', 'content-type': 'application/json' }) },
+      gateway: { url: `${BACKEND}/api/ai/chat`, headersFor: gatewayHeaders },
+    };
+    const body = JSON.stringify({ messages, model: MODEL, max_tokens: 256, stream: true });
+    await streamOnce(scenarios.gateway.url, gatewayHeaders(0), body);
+
+    console.log(`bench:ai-stream: ${durationSec} s per run, connections ${connectionCounts.join(', ')}, upstream first chunk ${upstreamMs} ms, ${chunkMs} ms between chunks; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    const summary = { durationSec, upstreamFirstChunkMs: upstreamMs, chunkIntervalMs: chunkMs, runs: [] };
+    for (const connections of connectionCounts) {
+      const upstream = await run({ Samples, ...scenarios.upstream, connections, durationSec, body });
+      const gateway = await run({ Samples, ...scenarios.gateway, connections, durationSec, body });
+      const fixed = (value) => Number(value.toFixed(2));
+      const row = {
+        connections,
+        upstreamTtftP50Ms: fixed(upstream.ttftP50Ms), upstreamTtftP99Ms: fixed(upstream.ttftP99Ms),
+        ttftP50Ms: fixed(gateway.ttftP50Ms), ttftP99Ms: fixed(gateway.ttftP99Ms),
+        overheadP50Ms: fixed(gateway.ttftP50Ms - upstream.ttftP50Ms), overheadP99Ms: fixed(gateway.ttftP99Ms - upstream.ttftP99Ms),
+        upstreamChunksPerSec: Math.round(upstream.chunksPerSec), chunksPerSec: Math.round(gateway.chunksPerSec),
+        streamsPerSec: fixed(gateway.callsPerSec), failures: upstream.failures + gateway.failures,
+      };
+      summary.runs.push(row);
+      console.log(`
+${connections} connection(s), streamed POST /api/ai/chat through the gateway (${os.availableParallelism()} CPU cores shared by client, gateway, ai-gateway and sandbox)
+  time to first token p50 / p99   ${row.ttftP50Ms} / ${row.ttftP99Ms} ms   (upstream alone ${row.upstreamTtftP50Ms} / ${row.upstreamTtftP99Ms} ms)
+  overhead p50 / p99              ${row.overheadP50Ms} / ${row.overheadP99Ms} ms
+  content chunks/s                ${row.chunksPerSec}   (upstream alone ${row.upstreamChunksPerSec}); ${row.streamsPerSec} streams/s
+  failures                        ${row.failures}`);
+    }
+    console.log(resultLine(summary));
+    return summary.runs.some((row) => row.failures) ? 1 : 0;
+  } finally {
+    await stopAll();
+    await deleteRedisKeys(REDIS_PREFIX);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error) => {
+    console.error(`\nbench:ai-stream: ${error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ''}`);
+    for (const service of error.services ?? []) console.error(describeOutput(service));
+    await stopAll().catch(() => undefined);
+    process.exit(1);
+  },
+);
