@@ -7,6 +7,7 @@ export * from './test-env.js';
 export * from './event-stream.js';
 export * from './redis-keys.js';
 export * from './llm-sandbox.js';
+export * from './ai-platform.js';
 export * from './queued-jobs.js';
 export * from './wait-for.js';
 export * from './usage-fixtures.js';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { MONTHLY_TOKEN_QUOTA, QUEUES } from '@platform/contracts';
 import {
-  LlmSandbox, postEventStream, queuedJobs, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, waitFor, type OpenedEventStream,
+  postEventStream, queuedJobs, TEST_INTERNAL_API_KEY, TestClient, useAiPlatform, waitFor, type OpenedEventStream,
 } from '@platform/testing';
 import { quotaKeys } from '../quota/quota-period.js';
 import { estimateTokens } from './streamed-usage.js';
@@ -13,19 +12,17 @@ const ANSWER = 'gpt-4o-mini reply: Hello there';
 const VENDOR_USAGE = { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 };
 
 describe('POST /api/ai/chat with stream: true', () => {
-  let platform: TestPlatform;
-  let llm: LlmSandbox;
-  let redis: Redis;
-  const monthOf = (userId: string) => quotaKeys(platform.env.REDIS_PREFIX!, userId, new Date()).month;
+  const ai = useAiPlatform({ services: ['ai-gateway'], env: { AI_MODEL_TIMEOUT_MS: '2000', AI_BREAKER_VOLUME: '1000' } });
+  const monthOf = (userId: string) => quotaKeys(ai.platform.env.REDIS_PREFIX!, userId, new Date()).month;
   const quotaOf = async (userId: string) => {
-    const [used, reserved] = await redis.hmget(monthOf(userId), 'used', 'reserved');
+    const [used, reserved] = await ai.redis.hmget(monthOf(userId), 'used', 'reserved');
     return { used: Number(used ?? 0), reserved: Number(reserved ?? 0) };
   };
-  const subscriber = (plan: string, userId = `user-${randomUUID()}`) => new TestClient(platform.backendUrl, {
+  const subscriber = (plan: string, userId = `user-${randomUUID()}`) => new TestClient(ai.platform.backendUrl, {
     authorization: `Bearer ${TEST_INTERNAL_API_KEY}`, 'x-user-plan': plan, 'x-billing-subscription-id': 'sub_123', 'x-user-id': userId,
   });
   const stream = (client: TestClient, body: object) => postEventStream(client, '/api/ai/chat', { ...body, stream: true });
-  const usageJobs = async (userId: string) => (await queuedJobs(platform.env, QUEUES.usageLog)).filter((job) => job.data.userId === userId);
+  const usageJobs = async (userId: string) => (await queuedJobs(ai.platform.env, QUEUES.usageLog)).filter((job) => job.data.userId === userId);
   const textOf = (chunks: any[]) => chunks.filter((chunk) => chunk.choices?.length).map((chunk) => chunk.choices[0].delta.content ?? '').join('');
   /** Reads until `count` pieces of text have arrived (the role chunk first). */
   const readText = async (opened: OpenedEventStream, count: number) => {
@@ -33,21 +30,6 @@ describe('POST /api/ai/chat with stream: true', () => {
     while (chunks.filter((chunk) => chunk.choices?.[0]?.delta?.content).length < count) chunks.push(await opened.next());
     return chunks;
   };
-
-  beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['ai-gateway'], env: { AI_MODEL_TIMEOUT_MS: '2000', AI_BREAKER_VOLUME: '1000' } });
-    llm = new LlmSandbox(platform.sandbox.url);
-    redis = new Redis(platform.env.REDIS_URL!);
-  });
-
-  afterEach(async () => {
-    await llm.reset();
-  });
-
-  afterAll(async () => {
-    redis?.disconnect();
-    await platform?.close();
-  });
 
   describe('answers', () => {
     it('streams chat.completion.chunk events with SSE headers, the usage chunk when asked, then [DONE]', async () => {
@@ -73,12 +55,12 @@ describe('POST /api/ai/chat with stream: true', () => {
     });
 
     it('relays chunks while the upstream is still answering', async () => {
-      await llm.control('gpt-4o-mini', { holdAfterChunks: 2 });
+      await ai.llm.control('gpt-4o-mini', { holdAfterChunks: 2 });
       const opened = await stream(subscriber('solo'), { ...hello, model: 'openai/gpt-4o-mini' });
       const early = await readText(opened, 2);
       expect(textOf(early)).toBe('gpt-');
-      expect(await llm.calls()).toEqual([expect.objectContaining({ model: 'gpt-4o-mini', stream: true, durationMs: null })]);
-      expect(await llm.release('gpt-4o-mini')).toBe(1);
+      expect(await ai.llm.calls()).toEqual([expect.objectContaining({ model: 'gpt-4o-mini', stream: true, durationMs: null })]);
+      expect(await ai.llm.release('gpt-4o-mini')).toBe(1);
       expect(textOf([...early, ...(await opened.rest())])).toBe(ANSWER);
     });
 
@@ -90,7 +72,7 @@ describe('POST /api/ai/chat with stream: true', () => {
       // The vendor's counts: input_tokens from message_start, output_tokens from message_delta.
       expect(events.at(-2)).toMatchObject({ choices: [], usage: { prompt_tokens: 5, completion_tokens: 11, total_tokens: 16 } });
       expect(events.at(-1)).toBe('[DONE]');
-      expect(await llm.calls()).toEqual([expect.objectContaining({ vendor: 'anthropic', stream: true })]);
+      expect(await ai.llm.calls()).toEqual([expect.objectContaining({ vendor: 'anthropic', stream: true })]);
     });
 
     it('answers a refusal before the stream as an ordinary JSON error', async () => {
@@ -128,38 +110,38 @@ describe('POST /api/ai/chat with stream: true', () => {
 
   describe('failures', () => {
     it('falls back to the next model when the first fails before its first piece of text', async () => {
-      await llm.control('claude-haiku-4-5', { failAfterChunks: 0 });
+      await ai.llm.control('claude-haiku-4-5', { failAfterChunks: 0 });
       const events = await (await stream(subscriber('collective'), { ...hello, model: 'anthropic/claude-haiku-4-5' })).rest();
       expect(events[0]).toMatchObject({ model: 'anthropic/claude-sonnet-4-5' });
       expect(textOf(events)).toBe('claude-sonnet-4-5 reply: Hello there');
       expect(events.at(-1)).toBe('[DONE]');
-      expect((await llm.calls()).map((call) => call.model)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
+      expect((await ai.llm.calls()).map((call) => call.model)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
     });
 
     it('falls back when the first model refuses with 500 before streaming', async () => {
-      await llm.control('claude-haiku-4-5', { status: 500 });
+      await ai.llm.control('claude-haiku-4-5', { status: 500 });
       const events = await (await stream(subscriber('collective'), { ...hello, model: 'anthropic/claude-haiku-4-5' })).rest();
       expect(textOf(events)).toBe('claude-sonnet-4-5 reply: Hello there');
     });
 
     it('ends with an error event, without falling back, when the upstream fails after the first byte, and bills what was produced', async () => {
       const userId = `user-${randomUUID()}`;
-      await llm.control('gpt-4o-mini', { failAfterChunks: 3 });
+      await ai.llm.control('gpt-4o-mini', { failAfterChunks: 3 });
       const events = await (await stream(subscriber('solo', userId), { ...hello, model: 'openai/gpt-4o-mini' })).rest();
       expect(events.at(-1)).toEqual({ error: { message: 'AI provider error', type: 'server_error', param: null, code: null } });
       expect(events).not.toContain('[DONE]');
       const produced = textOf(events.slice(0, -1));
       expect(produced).toBe('gpt-4o');
-      expect(await llm.calls()).toHaveLength(1);
+      expect(await ai.llm.calls()).toHaveLength(1);
       const expected = { used: estimateTokens('Hello there') + estimateTokens(produced), reserved: 0 };
       expect(await waitFor(() => quotaOf(userId), (quota) => quota.reserved === 0)).toEqual(expected);
     });
 
     it('aborts the vendor call and releases the whole reservation when the client hangs up before the first text', async () => {
       const userId = `user-${randomUUID()}`;
-      await llm.control('gpt-4o-mini', { holdAfterChunks: 0 });
+      await ai.llm.control('gpt-4o-mini', { holdAfterChunks: 0 });
       const hangUp = new AbortController();
-      const request = fetch(`${platform.backendUrl}/api/ai/chat`, {
+      const request = fetch(`${ai.platform.backendUrl}/api/ai/chat`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json', authorization: `Bearer ${TEST_INTERNAL_API_KEY}`, 'x-forwarded-for': '10.9.9.9',
@@ -168,11 +150,11 @@ describe('POST /api/ai/chat with stream: true', () => {
         body: JSON.stringify({ ...hello, model: 'openai/gpt-4o-mini', stream: true }),
         signal: hangUp.signal,
       }).catch((error: unknown) => error);
-      await waitFor(() => llm.calls(), (calls) => calls.length === 1);
+      await waitFor(() => ai.llm.calls(), (calls) => calls.length === 1);
       expect((await quotaOf(userId)).reserved).toBeGreaterThan(0);
       hangUp.abort();
       await request;
-      const [call] = await waitFor(() => llm.calls(), (calls) => calls[0]?.aborted === true);
+      const [call] = await waitFor(() => ai.llm.calls(), (calls) => calls[0]?.aborted === true);
       expect(call).toMatchObject({ model: 'gpt-4o-mini', aborted: true });
       expect(await waitFor(() => quotaOf(userId), (quota) => quota.reserved === 0)).toEqual({ used: 0, reserved: 0 });
       expect(await usageJobs(userId)).toEqual([]);
@@ -180,11 +162,11 @@ describe('POST /api/ai/chat with stream: true', () => {
 
     it('aborts the vendor call when the client hangs up, and settles the quota to what was produced', async () => {
       const userId = `user-${randomUUID()}`;
-      await llm.control('gpt-4o-mini', { holdAfterChunks: 3 });
+      await ai.llm.control('gpt-4o-mini', { holdAfterChunks: 3 });
       const opened = await stream(subscriber('solo', userId), { ...hello, model: 'openai/gpt-4o-mini' });
       const produced = textOf(await readText(opened, 3));
       await opened.cancel();
-      const [call] = await waitFor(() => llm.calls(), (calls) => calls[0]?.aborted === true);
+      const [call] = await waitFor(() => ai.llm.calls(), (calls) => calls[0]?.aborted === true);
       expect(call).toMatchObject({ model: 'gpt-4o-mini', stream: true, aborted: true });
       const quota = await waitFor(() => quotaOf(userId), (found) => found.reserved === 0 && found.used > 0);
       expect(quota).toEqual({ used: estimateTokens('Hello there') + estimateTokens(produced), reserved: 0 });

@@ -1,54 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { MONTHLY_TOKEN_QUOTA, PLAN_MODELS, QUEUES } from '@platform/contracts';
-import { LlmSandbox, queuedJobs, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, waitFor, type TestResponse } from '@platform/testing';
+import { queuedJobs, TEST_INTERNAL_API_KEY, TestClient, useAiPlatform, waitFor, type TestResponse } from '@platform/testing';
 import { quotaKeys } from '../quota/quota-period.js';
 
 const ATTEMPT_TIMEOUT_MS = 400;
 const hello = { messages: [{ role: 'user', content: 'Hello there' }] };
 
 describe('POST /api/ai/chat (platform-core 4.8)', () => {
-  let platform: TestPlatform;
-  let llm: LlmSandbox;
-  let redis: Redis;
-  const monthOf = (userId: string) => quotaKeys(platform.env.REDIS_PREFIX!, userId, new Date()).month;
+  const ai = useAiPlatform({
+    services: ['ai-gateway'],
+    // Breakers stay shut in this file: failures here are about fallback, breakers have their own file.
+    env: { ADMIN_EMAILS: 'ops@example.com,Boss@Example.com', AI_MODEL_TIMEOUT_MS: String(ATTEMPT_TIMEOUT_MS), AI_BREAKER_VOLUME: '1000' },
+  });
+  const monthOf = (userId: string) => quotaKeys(ai.platform.env.REDIS_PREFIX!, userId, new Date()).month;
   /** Settled tokens and open reservations of the user's month. */
   const quotaOf = async (userId: string) => {
-    const [used, reserved] = await redis.hmget(monthOf(userId), 'used', 'reserved');
+    const [used, reserved] = await ai.redis.hmget(monthOf(userId), 'used', 'reserved');
     return { used: Number(used ?? 0), reserved: Number(reserved ?? 0) };
   };
 
   /** A backend caller with the bearer key and these headers, from its own IP. */
   const caller = (headers: Record<string, string> = {}) =>
-    new TestClient(platform.backendUrl, { authorization: `Bearer ${TEST_INTERNAL_API_KEY}`, ...headers });
+    new TestClient(ai.platform.backendUrl, { authorization: `Bearer ${TEST_INTERNAL_API_KEY}`, ...headers });
   const subscriber = (plan: string, extra: Record<string, string> = {}) =>
     caller({ 'x-user-plan': plan, 'x-billing-subscription-id': 'sub_123', 'x-user-id': `user-${randomUUID()}`, ...extra });
   const chat = (client: TestClient, body: unknown = hello) => client.post('/api/ai/chat', body);
   const usageJobs = async (userId: string) =>
-    (await queuedJobs(platform.env, QUEUES.usageLog)).filter((job) => job.data.userId === userId);
-
-  beforeAll(async () => {
-    platform = await TestPlatform.start({
-      services: ['ai-gateway'],
-      // Breakers stay shut in this file: failures here are about fallback, breakers have their own file.
-      env: { ADMIN_EMAILS: 'ops@example.com,Boss@Example.com', AI_MODEL_TIMEOUT_MS: String(ATTEMPT_TIMEOUT_MS), AI_BREAKER_VOLUME: '1000' },
-    });
-    llm = new LlmSandbox(platform.sandbox.url);
-    redis = new Redis(platform.env.REDIS_URL!);
-  });
-
-  afterEach(async () => {
-    await llm.reset();
-  });
-
-  afterAll(async () => {
-    redis?.disconnect();
-    await platform?.close();
-  });
+    (await queuedJobs(ai.platform.env, QUEUES.usageLog)).filter((job) => job.data.userId === userId);
 
   describe('access', () => {
     it('answers 401 without the bearer key', async () => {
-      const response = await new TestClient(platform.backendUrl, { 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub' }).post('/api/ai/chat', hello);
+      const response = await new TestClient(ai.platform.backendUrl, { 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub' }).post('/api/ai/chat', hello);
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: 'Unauthorized' });
     });
@@ -131,7 +113,7 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
         usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 },
         timestamp: expect.any(String),
       });
-      expect(await llm.calls()).toEqual([expect.objectContaining({ vendor: 'openai', model: 'gpt-4o-mini', maxTokens: 64 })]);
+      expect(await ai.llm.calls()).toEqual([expect.objectContaining({ vendor: 'openai', model: 'gpt-4o-mini', maxTokens: 64 })]);
       const jobs = await waitFor(() => usageJobs(userId), (found) => found.length > 0);
       expect(jobs).toEqual([{
         id: jobs[0]!.data.eventId,
@@ -156,21 +138,21 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ model: 'anthropic/claude-haiku-4-5', provider: 'anthropic', message: { content: 'claude-haiku-4-5 reply: Hi' } });
       expect(response.body.id).toMatch(/^msg_/);
-      expect(await llm.calls()).toEqual([expect.objectContaining({ vendor: 'anthropic', model: 'claude-haiku-4-5', maxTokens: 1024 })]);
+      expect(await ai.llm.calls()).toEqual([expect.objectContaining({ vendor: 'anthropic', model: 'claude-haiku-4-5', maxTokens: 1024 })]);
     });
 
     it('sends the direct vendor one of temperature and top_p, within its range, so the requested model serves', async () => {
       const response = await chat(subscriber('solo'), { ...hello, model: 'anthropic/claude-haiku-4-5', temperature: 1.5, top_p: 0.9 });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ model: 'anthropic/claude-haiku-4-5', provider: 'anthropic' });
-      expect(await llm.calls()).toEqual([expect.objectContaining({ vendor: 'anthropic', model: 'claude-haiku-4-5' })]);
+      expect(await ai.llm.calls()).toEqual([expect.objectContaining({ vendor: 'anthropic', model: 'claude-haiku-4-5' })]);
     });
 
     it('sends OpenAI\'s reasoning model max_completion_tokens and no sampling parameters, so it serves', async () => {
       const response = await chat(subscriber('network'), { ...hello, model: 'openai/o3', temperature: 0.5, top_p: 0.9, max_tokens: 64 });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ model: 'openai/o3', provider: 'openai', message: { content: 'o3 reply: Hello there' } });
-      expect(await llm.calls()).toEqual([expect.objectContaining({ vendor: 'openai', model: 'o3', maxTokens: 64 })]);
+      expect(await ai.llm.calls()).toEqual([expect.objectContaining({ vendor: 'openai', model: 'o3', maxTokens: 64 })]);
     });
 
     it('picks a model from the task type when none is given, within the plan', async () => {
@@ -180,17 +162,17 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
     });
   });
 
-  describe('fallback (platform-core section 8)', () => {
+  describe('fallback (ai.platform-core section 8)', () => {
     it('retries on the provider\'s fallback when the primary answers 500, and names the model that served', async () => {
-      await llm.control('claude-haiku-4-5', { status: 500 });
+      await ai.llm.control('claude-haiku-4-5', { status: 500 });
       const response = await chat(subscriber('collective'), { ...hello, model: 'anthropic/claude-haiku-4-5' });
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ model: 'anthropic/claude-sonnet-4-5', provider: 'anthropic' });
-      expect((await llm.calls()).map((call) => call.model)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
+      expect((await ai.llm.calls()).map((call) => call.model)).toEqual(['claude-haiku-4-5', 'claude-sonnet-4-5']);
     });
 
     it('gives up on a model that hangs after AI_MODEL_TIMEOUT_MS and moves down the task tier', async () => {
-      await llm.control('google/gemini-2.5-flash', { hang: true });
+      await ai.llm.control('google/gemini-2.5-flash', { hang: true });
       const started = Date.now();
       const response = await chat(subscriber('label'), { ...hello, taskType: 'fast' });
       expect(response.status).toBe(200);
@@ -200,7 +182,7 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
 
     it('answers 500 when every attempt fails, and charges no quota', async () => {
       const userId = `user-${randomUUID()}`;
-      for (const model of ['google/gemini-2.5-flash', 'openai/gpt-4o-mini', 'anthropic/claude-haiku-4-5']) await llm.control(model, { status: 503 });
+      for (const model of ['google/gemini-2.5-flash', 'openai/gpt-4o-mini', 'anthropic/claude-haiku-4-5']) await ai.llm.control(model, { status: 503 });
       const response = await chat(subscriber('label', { 'x-user-id': userId }), { ...hello, taskType: 'fast' });
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ error: 'AI provider error' });
@@ -209,19 +191,19 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
     });
   });
 
-  describe('monthly token quota (platform-core section 8)', () => {
+  describe('monthly token quota (ai.platform-core section 8)', () => {
     const limit = MONTHLY_TOKEN_QUOTA.solo!;
 
     it('answers 429 QUOTA_EXCEEDED once the month is spent, and settles a success to the real usage', async () => {
       const userId = `user-${randomUUID()}`;
       const client = subscriber('solo', { 'x-user-id': userId });
-      await redis.hset(monthOf(userId), 'used', limit - 100);
+      await ai.redis.hset(monthOf(userId), 'used', limit - 100);
 
       const spent = await chat(client, { ...hello, max_tokens: 20 });
       expect(spent.status).toBe(200);
       expect(await quotaOf(userId)).toEqual({ used: limit - 100 + spent.body.usage.total_tokens, reserved: 0 });
 
-      await redis.hset(monthOf(userId), 'used', limit);
+      await ai.redis.hset(monthOf(userId), 'used', limit);
       const refused = await chat(client);
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({
@@ -233,14 +215,14 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
       const userId = `user-${randomUUID()}`;
       const response = await chat(subscriber('network', { 'x-user-id': userId }));
       expect(response.status).toBe(200);
-      expect(await redis.exists(monthOf(userId))).toBe(0);
+      expect(await ai.redis.exists(monthOf(userId))).toBe(0);
     });
 
     it('holds under 50 concurrent requests at a nearly spent quota: overshoot at most one reservation', async () => {
       const userId = `user-${randomUUID()}`;
       const start = limit - 300;
-      await redis.hset(monthOf(userId), 'used', start);
-      await llm.control('gpt-4o-mini', { latencyMs: 100 });
+      await ai.redis.hset(monthOf(userId), 'used', start);
+      await ai.llm.control('gpt-4o-mini', { latencyMs: 100 });
       // Five callers on five IPs: the AI route allows 30 per minute per IP.
       const clients = Array.from({ length: 5 }, () => subscriber('solo', { 'x-user-id': userId }));
       const body = { messages: [{ role: 'user', content: 'hi' }], model: 'openai/gpt-4o-mini', max_tokens: 50 };

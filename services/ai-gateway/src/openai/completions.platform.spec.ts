@@ -1,6 +1,5 @@
-import { Redis } from 'ioredis';
 import { AI_MESSAGES, MONTHLY_TOKEN_QUOTA, OPENAI_MESSAGES, PLAN_MODELS, modelNotFound } from '@platform/contracts';
-import { LlmSandbox, ownerQuery, postEventStream, TestClient, TestPlatform, waitFor, type TestUser } from '@platform/testing';
+import { ownerQuery, postEventStream, TestClient, useAiPlatform, waitFor, type TestUser } from '@platform/testing';
 import { quotaKeys } from '../quota/quota-period.js';
 
 const PATH = '/api/v1/gateway/chat/completions';
@@ -19,36 +18,19 @@ interface Keyed {
 }
 
 describe('POST /api/v1/gateway/chat/completions', () => {
-  let platform: TestPlatform;
-  let llm: LlmSandbox;
-  let redis: Redis;
+  const ai = useAiPlatform({ services: ['billing', 'usage', 'ai-gateway'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
 
   /** A user who paid for `plan` (or none) with a key, capped at `monthlySpendCap` USD when given. */
   const keyed = async (plan: 'label' | 'solo' | 'network' | null, monthlySpendCap?: number | null): Promise<Keyed> => {
-    const user = await platform.newUser();
-    if (plan) await platform.setPlan(user, plan);
+    const user = await ai.platform.newUser();
+    if (plan) await ai.platform.setPlan(user, plan);
     const made = await user.client.post('/api/keys', { name: 'program', monthlySpendCap });
     expect(made.status).toBe(201);
-    return { user, keyId: made.body.id, key: made.body.key, api: new TestClient(platform.webUrl, { authorization: `Bearer ${made.body.key}` }) };
+    return { user, keyId: made.body.id, key: made.body.key, api: new TestClient(ai.platform.webUrl, { authorization: `Bearer ${made.body.key}` }) };
   };
   const usageRows = (keyId: string) => ownerQuery<{ user_id: string; agent_id: string; endpoint: string; model: string; cost_usd: string }>(
-    platform.env, 'SELECT user_id, agent_id, endpoint, model, cost_usd::text FROM usage.usage_logs WHERE api_key_id = $1', [keyId]);
+    ai.platform.env, 'SELECT user_id, agent_id, endpoint, model, cost_usd::text FROM usage.usage_logs WHERE api_key_id = $1', [keyId]);
   const micros = (rows: Array<{ cost_usd: string }>) => rows.reduce((sum, row) => sum + Math.round(Number(row.cost_usd) * 1_000_000), 0);
-
-  beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['billing', 'usage', 'ai-gateway'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
-    llm = new LlmSandbox(platform.sandbox.url);
-    redis = new Redis(platform.env.REDIS_URL!);
-  });
-
-  afterEach(async () => {
-    await llm.reset();
-  });
-
-  afterAll(async () => {
-    redis?.disconnect();
-    await platform?.close();
-  });
 
   describe('answers', () => {
     let solo: Keyed;
@@ -91,28 +73,28 @@ describe('POST /api/v1/gateway/chat/completions', () => {
       expect(response.status).toBe(200);
       expect(response.body.choices[0].finish_reason).toBe('length');
       expect(response.body.usage.completion_tokens).toBe(2);
-      expect((await llm.calls()).at(-1)?.maxTokens).toBe(2);
+      expect((await ai.llm.calls()).at(-1)?.maxTokens).toBe(2);
     });
 
     it('counts the chat against the owner\'s monthly token quota', async () => {
-      const month = quotaKeys(platform.env.REDIS_PREFIX!, solo.user.id, new Date()).month;
-      const before = Number(await redis.hget(month, 'used') ?? 0);
+      const month = quotaKeys(ai.platform.env.REDIS_PREFIX!, solo.user.id, new Date()).month;
+      const before = Number(await ai.redis.hget(month, 'used') ?? 0);
 
       const response = await solo.api.post(PATH, hello);
 
-      expect(Number(await redis.hget(month, 'used'))).toBe(before + response.body.usage.total_tokens);
+      expect(Number(await ai.redis.hget(month, 'used'))).toBe(before + response.body.usage.total_tokens);
     });
   });
 
   describe('errors in OpenAI\'s shape', () => {
     it('answers 401 invalid_api_key without a key', async () => {
-      const response = await platform.web().post(PATH, hello);
+      const response = await ai.platform.web().post(PATH, hello);
       expect(response.status).toBe(401);
       expect(response.body).toEqual(openAiError('invalid_request_error', 'invalid_api_key', OPENAI_MESSAGES.invalidApiKey));
     });
 
     it('answers 401 invalid_api_key for an unknown sk_ key', async () => {
-      const response = await platform.web().post(PATH, hello, { authorization: 'Bearer sk_not-a-real-key-0123456789' });
+      const response = await ai.platform.web().post(PATH, hello, { authorization: 'Bearer sk_not-a-real-key-0123456789' });
       expect(response.status).toBe(401);
       expect(response.body).toEqual(openAiError('invalid_request_error', 'invalid_api_key'));
     });
@@ -122,7 +104,7 @@ describe('POST /api/v1/gateway/chat/completions', () => {
       const response = await user.client.post(PATH, hello);
       expect(response.status).toBe(401);
       expect(response.body.error.code).toBe('invalid_api_key');
-      expect(await llm.calls()).toEqual([]);
+      expect(await ai.llm.calls()).toEqual([]);
     });
 
     it('answers 402 plan_required for a key whose owner has no paid plan', async () => {
@@ -133,7 +115,7 @@ describe('POST /api/v1/gateway/chat/completions', () => {
 
     it('answers 402 subscription_required once the owner\'s subscription is canceled', async () => {
       const owner = await keyed(null);
-      await platform.setPlan(owner.user, 'solo', 'canceled');
+      await ai.platform.setPlan(owner.user, 'solo', 'canceled');
       const response = await owner.api.post(PATH, hello);
       expect(response.status).toBe(402);
       expect(response.body).toEqual(openAiError('invalid_request_error', 'subscription_required', AI_MESSAGES.subscriptionRequired));
@@ -143,7 +125,7 @@ describe('POST /api/v1/gateway/chat/completions', () => {
       const response = await (await keyed('label')).api.post(PATH, { ...hello, model: 'anthropic/claude-opus-4-6' });
       expect(response.status).toBe(403);
       expect(response.body).toEqual(openAiError('invalid_request_error', 'model_restricted', AI_MESSAGES.modelRestricted));
-      expect(await llm.calls()).toEqual([]);
+      expect(await ai.llm.calls()).toEqual([]);
     });
 
     it('answers 404 model_not_found for a model the catalogue does not have', async () => {
@@ -177,7 +159,7 @@ describe('POST /api/v1/gateway/chat/completions', () => {
 
     it('answers 429 insufficient_quota once the owner\'s monthly tokens are spent', async () => {
       const owner = await keyed('solo');
-      await redis.hset(quotaKeys(platform.env.REDIS_PREFIX!, owner.user.id, new Date()).month, 'used', MONTHLY_TOKEN_QUOTA.solo!);
+      await ai.redis.hset(quotaKeys(ai.platform.env.REDIS_PREFIX!, owner.user.id, new Date()).month, 'used', MONTHLY_TOKEN_QUOTA.solo!);
       const response = await owner.api.post(PATH, hello);
       expect(response.status).toBe(429);
       expect(response.body).toEqual(openAiError('insufficient_quota', 'insufficient_quota', AI_MESSAGES.quotaExceeded));
@@ -201,7 +183,7 @@ describe('POST /api/v1/gateway/chat/completions', () => {
       const response = await (await keyed('solo', 0)).api.post(PATH, hello);
       expect(response.status).toBe(429);
       expect(response.body).toEqual(openAiError('insufficient_quota', 'insufficient_quota', AI_MESSAGES.spendCapReached));
-      expect(await llm.calls()).toEqual([]);
+      expect(await ai.llm.calls()).toEqual([]);
     });
 
     /** One request's status and body (for a stream: its events read to the end, or its error before it). */
@@ -215,7 +197,7 @@ describe('POST /api/v1/gateway/chat/completions', () => {
       const capUsd = 0.0001;
       const owner = await keyed('solo', capUsd);
       // All 50 are in flight together: each answer takes a while.
-      await llm.control('gpt-4o-mini', { latencyMs: 200 });
+      await ai.llm.control('gpt-4o-mini', { latencyMs: 200 });
 
       const responses = await Promise.all(Array.from({ length: 50 }, () => ask(owner.api, stream as boolean)));
 
@@ -280,7 +262,7 @@ describe('POST /api/v1/gateway/chat/completions', () => {
 
   describe('while the AI layer is unreachable', () => {
     beforeAll(async () => {
-      await platform.stopService('ai-gateway');
+      await ai.platform.stopService('ai-gateway');
     });
 
     it('answers 503 service_unavailable with Retry-After', async () => {
