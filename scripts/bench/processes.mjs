@@ -49,11 +49,11 @@ function killGroup(child, signal) {
 }
 
 /**
- * A long-running node process (a service or the ceiling server) with the orphan guard preloaded.
- * Its stdout and stderr are kept (last lines only), never echoed.
+ * A long-running node process (a service, the ceiling server, a peer gateway) with the orphan guard
+ * preloaded, given `args` after its entry. Its stdout and stderr are kept (last lines only), never echoed.
  */
-export function startNode(name, entry, { env, cwd }) {
-  const child = spawn(process.execPath, ['--import', GUARD, entry], {
+export function startNode(name, entry, { env, cwd, args = [] }) {
+  const child = spawn(process.execPath, ['--import', GUARD, entry, ...args], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
