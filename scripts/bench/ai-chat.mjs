@@ -10,6 +10,7 @@
 //   BENCH_CONNECTIONS  concurrent connections: one count, or several comma-separated (default 1,50)
 //   BENCH_WARMUP       seconds of unmeasured load before each run (default 2, 0 = none)
 //   BENCH_UPSTREAM_MS  the sandbox model's fixed latency (default 50)
+//   BENCH_CPU_PROF_DIR when set, every process started here writes a CPU profile (node --cpu-prof) there
 //
 // Starts sandbox + ai-gateway + gateway (no database needed) and the peer on their own ports, with
 // benchai.-prefixed NATS subjects and benchai:-prefixed Redis keys, which it removes at the end. Each of
@@ -23,7 +24,7 @@ import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, clientIp, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, describeOutput, startNode, stopAll } from './processes.mjs';
+import { build, describeOutput, profileArgs, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 
@@ -98,9 +99,11 @@ async function main() {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const env = benchPlatformEnv({ ports: PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchai.', REDIS_PREFIX });
   await deleteRedisKeys(REDIS_PREFIX);
-  const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
+  const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env, nodeArgs: profileArgs(name) }));
   // --headless: no log console UI; NODE_ENV=production: no request log kept for it either.
-  services.push(startNode('peer (portkey)', PEER_ENTRY, { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, args: [`--port=${PEER_PORT}`, '--headless'] }));
+  services.push(startNode('peer (portkey)', PEER_ENTRY, {
+    cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, args: [`--port=${PEER_PORT}`, '--headless'], nodeArgs: profileArgs('peer'),
+  }));
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
     const sandbox = new LlmSandbox(SANDBOX);

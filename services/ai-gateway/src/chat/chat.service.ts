@@ -65,7 +65,9 @@ export class ChatService {
       throw error;
     }
     // The answer exists and is owed to the caller; a settlement Redis refuses is retried by the store.
-    if (reservation) await this.quota.settle(reservation, served.promptTokens + served.completionTokens);
+    // Not waited for: until it lands the reservation (the worst case) counts instead, so the month
+    // never counts less than it should, and the reply saves a Redis round trip (docs/spec-decisions.md).
+    if (reservation) void this.quota.settle(reservation, served.promptTokens + served.completionTokens);
     this.usage.record({
       userId: caller.userId,
       agentId,

@@ -68,14 +68,10 @@ export class ProviderRegistry implements OnApplicationShutdown {
     const model = name === 'openrouter' ? catalogueId : catalogueId.slice(catalogueId.indexOf('/') + 1);
     const call = provider.protocol.request({ ...request, model }, userKey ? userKey.reveal() : provider.apiKey);
     const url = `${provider.baseUrl}${call.path}`;
-    const init = { method: 'POST', headers: { 'content-type': 'application/json', ...call.headers }, body: JSON.stringify(call.body), signal: deadline };
-    const response = await (userKey ? provider.http.fetchOutsideBreaker(url, init) : provider.http.fetch(url, init));
-    if (!response.ok) {
-      // Released unread, so a vendor refusing every call does not hold a socket per refusal.
-      await response.body?.cancel();
-      throw new ProviderError(`${name} answered ${response.status} for ${model}`);
-    }
-    return provider.protocol.parse(await response.json());
+    const post = { headers: call.headers, body: JSON.stringify(call.body), signal: deadline };
+    const answer = await (userKey ? provider.http.postJsonOutsideBreaker(url, post) : provider.http.postJson(url, post));
+    if (answer.status < 200 || answer.status > 299) throw new ProviderError(`${name} answered ${answer.status} for ${model}`);
+    return provider.protocol.parse(JSON.parse(answer.text));
   }
 
   onApplicationShutdown(): void {
