@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { Dependency, Readiness } from '@platform/config';
 import { UnavailableError } from '@platform/contracts';
 import { databaseFailure } from './database-errors.js';
+import { scopedTransaction } from './scoped-transaction.js';
 
 export const DATA_SOURCE = Symbol('DATA_SOURCE');
 
@@ -41,10 +42,7 @@ export class Db implements OnApplicationShutdown {
 
   private async scoped<T>(userId: string, system: 'on' | 'off', work: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      const result = await this.dataSource.transaction(async (manager) => {
-        await manager.query(`SELECT set_config('app.user_id', $1, true), set_config('app.system', $2, true)`, [userId, system]);
-        return work(manager);
-      });
+      const result = await scopedTransaction(this.dataSource, { userId, system }, work);
       this.answered();
       return result;
     } catch (error) {
