@@ -6,9 +6,10 @@
 // overhead as their difference; then the ratios ours/peer (at most 1 for overhead, at least 1 for req/s
 // is at or past the peer).
 //
-//   BENCH_DURATION     seconds per measured run (default 10)
+//   BENCH_DURATION     measured seconds per contender and connection count (default 10)
+//   BENCH_ROUNDS       slices that time is cut into, ours and the peer's taken in turns (default 5)
 //   BENCH_CONNECTIONS  concurrent connections: one count, or several comma-separated (default 1,50)
-//   BENCH_WARMUP       seconds of unmeasured load before each run (default 2, 0 = none)
+//   BENCH_WARMUP       seconds of unmeasured load on each contender before its rounds (default 2, 0 = none)
 //   BENCH_UPSTREAM_MS  the sandbox model's fixed latency (default 50)
 //   BENCH_CPU_PROF_DIR when set, every process started here writes a CPU profile (node --cpu-prof) there
 //
@@ -88,6 +89,7 @@ async function main() {
   const counts = connectionCounts();
   const warmupSec = setting('BENCH_WARMUP', 2, { integer: true, allowZero: true });
   const upstreamMs = setting('BENCH_UPSTREAM_MS', 50, { integer: true, allowZero: true });
+  const rounds = setting('BENCH_ROUNDS', 5, { integer: true });
   ensureInstalled();
   const { load, Samples } = await import('./load.mjs');
   if (!ensureInfrastructure()) throw new Error('Redis and NATS must be reachable: see the lines above.');
@@ -119,33 +121,39 @@ async function main() {
     }
 
     const control = () => sandbox.control(MODEL, { latencyMs: upstreamMs });
-    /** One contender at one connection count: warm-up, then a measured run against the sandbox's own times for it alone. */
-    const measure = async (contender, connections) => {
-      const run = { url: contender.url, connections, headers: contender.headers, method: 'POST', body, setupRequest: contender.setupRequest };
+    /** One slice of load on one contender, with the sandbox's own answer times for that slice alone. */
+    const slice = async (contender, connections, seconds, title) => {
       await sandbox.reset();
       await control();
-      if (warmupSec > 0) await load({ ...run, durationSec: warmupSec, title: `${contender.name} warm-up` });
-      await sandbox.reset();
-      await control();
-      const result = await load({ ...run, durationSec, title: contender.name });
+      const result = await load({ url: contender.url, connections, headers: contender.headers, method: 'POST', body, setupRequest: contender.setupRequest, durationSec: seconds, title });
       const upstream = new Samples();
       for (const entry of await sandbox.calls()) if (entry.model === MODEL && entry.durationMs !== null) upstream.push(entry.durationMs);
-      const [upstreamP50, upstreamP99] = upstream.percentiles(50, 99);
-      return {
-        requestsPerSec: round(result.requestsPerSec, 1), p50Ms: round(result.p50Ms), p99Ms: round(result.p99Ms),
-        upstreamP50Ms: round(upstreamP50), upstreamP99Ms: round(upstreamP99),
-        overheadP50Ms: round(result.p50Ms - upstreamP50), overheadP99Ms: round(result.p99Ms - upstreamP99),
-        total2xx: result.total2xx, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts,
-        statusCodes: result.statusCodes, upstreamCalls: upstream.length,
-      };
+      return { result, upstream };
+    };
+    /**
+     * Both contenders at one connection count: each warmed up, then `rounds` slices each, taken in
+     * turns, so a change in the machine's other load during the run falls on both alike.
+     */
+    const measure = async (connections) => {
+      const pooled = Object.fromEntries(list.map((contender) => [contender.name, { latency: new Samples(), upstream: new Samples(), seconds: 0, results: [] }]));
+      if (warmupSec > 0) for (const contender of list) await slice(contender, connections, warmupSec, `${contender.name} warm-up`);
+      for (let round = 0; round < rounds; round += 1) {
+        for (const contender of list) {
+          const { result, upstream } = await slice(contender, connections, durationSec / rounds, contender.name);
+          const into = pooled[contender.name];
+          into.latency.concat(result.samples);
+          into.upstream.concat(upstream);
+          into.seconds += result.durationSec;
+          into.results.push(result);
+        }
+      }
+      return Object.fromEntries(list.map((contender) => [contender.name, summarize(pooled[contender.name])]));
     };
 
-    console.log(`bench:ai: POST /api/ai/chat and the peer's POST /v1/chat/completions, ${durationSec} s each at ${counts.join(' and ')} connections, upstream latency ${upstreamMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`bench:ai: POST /api/ai/chat and the peer's POST /v1/chat/completions, ${durationSec} s each in ${rounds} alternating rounds at ${counts.join(' and ')} connections, upstream latency ${upstreamMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     const runs = [];
     for (const connections of counts) {
-      const measured = {};
-      for (const contender of list) measured[contender.name] = await measure(contender, connections);
-      const { ours, peer } = measured;
+      const { ours, peer } = await measure(connections);
       const entry = {
         connections, ours, peer,
         ratios: {
@@ -156,13 +164,26 @@ async function main() {
       runs.push(entry);
       console.log(describeRun(entry));
     }
-    console.log(resultLine({ scenario: 'ai-chat', durationSec, upstreamLatencyMs: upstreamMs, runs }));
+    console.log(resultLine({ scenario: 'ai-chat', durationSec, rounds, upstreamLatencyMs: upstreamMs, runs }));
     const failed = runs.some(({ ours, peer }) => [ours, peer].some((side) => side.non2xx || side.errors || side.timeouts));
     return failed ? 1 : 0;
   } finally {
     await stopAll();
     await deleteRedisKeys(REDIS_PREFIX);
   }
+}
+
+/** One contender's pooled slices: requests/s over the time measured, percentiles over every 2xx and every upstream answer. */
+function summarize({ latency, upstream, seconds, results }) {
+  const [p50, p99] = latency.percentiles(50, 99);
+  const [upstreamP50, upstreamP99] = upstream.percentiles(50, 99);
+  const total = (field) => results.reduce((sum, result) => sum + result[field], 0);
+  return {
+    requestsPerSec: round(total('total2xx') / seconds, 1), p50Ms: round(p50), p99Ms: round(p99),
+    upstreamP50Ms: round(upstreamP50), upstreamP99Ms: round(upstreamP99),
+    overheadP50Ms: round(p50 - upstreamP50), overheadP99Ms: round(p99 - upstreamP99),
+    total2xx: total('total2xx'), non2xx: total('non2xx'), errors: total('errors'), timeouts: total('timeouts'), upstreamCalls: upstream.length,
+  };
 }
 
 function round(value, digits = 2) {
