@@ -10,8 +10,9 @@ export const DATA_SOURCE = Symbol('DATA_SOURCE');
 
 /**
  * The only way handlers reach the database: user work inside `withUser`, system work (workers,
- * bearer routes, lookups before anyone is known) inside `asSystem`. Both are one transaction with
- * the scope set locally, so a pooled connection never carries a scope into the next request.
+ * bearer routes, lookups before anyone is known) inside `asSystem`, a single hot read of a user's
+ * rows through `readAs`. Each is one transaction with the scope set locally, so a pooled connection
+ * never carries a scope into the next request.
  *
  * While the database cannot be reached every call fails at once with UnavailableError (503 with
  * Retry-After at the edge, a quiet retry in a worker); the outage is logged once, when it starts,

@@ -30,7 +30,7 @@ export function keepAlivePools(): KeepAlivePools {
 /**
  * POST of a JSON body over node:http with a keep-alive pool, the answer read whole as text. Used on
  * the chat path instead of fetch, whose WHATWG streams, request cloning and per-call abort signals
- * cost the AI gateway about a fifth of its CPU under load (docs/architecture.md, "Hot path").
+ * cost the AI gateway some 15% of its CPU under load (docs/architecture.md, "Hot path").
  */
 export function postJson(url: string, post: JsonPost, pools: KeepAlivePools, timeoutMs: number): Promise<TextAnswer> {
   return new Promise((resolve, reject) => {
