@@ -5,6 +5,8 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 20)
 //   BENCH_WARMUP       seconds of unmeasured load before each scenario (default 1, 0 = none)
 //   BENCH_AGENTS       agents for the provisioning scenario (default 20, 0 = skip; scripts/bench/provision.mjs)
+//   BENCH_CPU_PROF_DIR when set, every service started writes a CPU profile (node --cpu-prof) there
+//   BENCH_EDGE_ONLY    1 = the four edge scenarios only (ceiling, health, session, keys), none of SCENARIOS below
 //   BENCH_DATABASE_URL benchmark database (default postgres://postgres@<infra host>:5432/platform_bench;
 //                      a database named platform_bench is dropped and migrated afresh on every run)
 //
@@ -20,7 +22,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ensureInfrastructure, ensureInstalled, ROOT } from './lib.mjs';
 import { call, sessionCookieFrom, waitUntil } from './bench/http.mjs';
-import { build, describeOutput, runToCompletion, startNode, stop, stopAll } from './bench/processes.mjs';
+import { build, describeOutput, profileArgs, runToCompletion, startNode, stop, stopAll } from './bench/processes.mjs';
 import { ratios, ratioTable, resultLine, resultsTable } from './bench/report.mjs';
 import { setting } from './bench/settings.mjs';
 
@@ -47,7 +49,7 @@ const SCENARIOS = [
   { file: 'wallet-auth.mjs', title: 'wallet sign-ins verified per second (EOA, ERC-6492)', timeoutMs: 5 * 60_000 },
   { file: 'risc.mjs', title: 'security events: accepted per second, time until sessions are gone', timeoutMs: 5 * 60_000 },
   { file: 'faults.mjs', title: 'Redis, NATS and PostgreSQL killed under chat load', timeoutMs: 5 * 60_000 },
-].filter((scenario) => !scenario.skip);
+].filter((scenario) => !scenario.skip && process.env.BENCH_EDGE_ONLY !== '1');
 
 // --- lifecycle ------------------------------------------------------------------------------------
 
@@ -207,7 +209,7 @@ async function main() {
   await runToCompletion('migrate', process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { cwd: ROOT, env, timeoutMs: MIGRATE_TIMEOUT_MS });
 
   console.log(`bench: starting ${SERVICES.join(', ')}...`);
-  const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
+  const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env, nodeArgs: profileArgs(name) }));
   started = services;
   const booted = Date.now();
   await waitUntil('GET /api/health', async () => (await request('GET', `${WEB}/api/health`)).status === 200, services, BOOT_TIMEOUT_MS);

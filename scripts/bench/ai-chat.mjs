@@ -1,42 +1,95 @@
-// npm run bench:ai: POST /api/ai/chat through the gateway's backend surface, against the sandbox's
-// aggregator with a fixed upstream latency, with autocannon on loopback. Reports requests/s, p50/p99
-// of the whole call, p50/p99 of the upstream (the sandbox's own answer times, from the same run) and
-// the gateway overhead as their difference.
+// npm run bench:ai: POST /api/ai/chat through the gateway's backend surface and, in the same run, the
+// same chat through a peer gateway (Portkey's open source gateway, the @portkey-ai/gateway
+// devDependency), both against the sandbox's aggregator at one fixed upstream latency, with the same
+// autocannon load on loopback. For each connection count it reports, for both: requests/s, p50/p99 of
+// the whole call, p50/p99 of the upstream (the sandbox's own answer times, from that same run) and the
+// overhead as their difference; then the ratios ours/peer (at most 1 for overhead, at least 1 for req/s
+// is at or past the peer).
 //
-//   BENCH_DURATION     seconds (default 10)
-//   BENCH_CONNECTIONS  concurrent connections (default 50)
-//   BENCH_WARMUP       seconds of unmeasured load first (default 2, 0 = none)
+//   BENCH_DURATION     measured seconds per contender and connection count (default 10)
+//   BENCH_ROUNDS       slices that time is cut into, ours and the peer's taken in turns (default 5)
+//   BENCH_CONNECTIONS  concurrent connections: one count, or several comma-separated (default 1,50)
+//   BENCH_WARMUP       seconds of unmeasured load on each contender before its rounds (default 2, 0 = none)
 //   BENCH_UPSTREAM_MS  the sandbox model's fixed latency (default 50)
+//   BENCH_CPU_PROF_DIR when set, every process started here writes a CPU profile (node --cpu-prof) there
 //
-// Starts sandbox + ai-gateway + gateway (no database needed) on their own ports, with benchai.-prefixed
-// NATS subjects and benchai:-prefixed Redis keys, which it removes at the end. Each request comes from
-// its own X-Forwarded-For address (TRUST_PROXY=true): the AI route allows 30 per minute per IP, and the
-// limiter still runs for every request. Callers are solo-plan users, so every request also reserves
-// and settles its quota in Redis and enqueues a usage event; they take turns among USERS ids, because
-// one user's monthly quota is spent after some 77k calls and a longer run would end in 429s.
+// Starts sandbox + ai-gateway + gateway (no database needed) and the peer on their own ports, with
+// benchai.-prefixed NATS subjects and benchai:-prefixed Redis keys, which it removes at the end. Each of
+// our requests comes from its own X-Forwarded-For address (TRUST_PROXY=true): the AI route allows 30 per
+// minute per IP, and the limiter still runs for every request. Our callers are solo-plan users, so every
+// request also reserves and settles its quota in Redis and enqueues a usage event; they take turns among
+// USERS ids, because one user's monthly quota is spent after some 77k calls and a longer run would end
+// in 429s. The peer does none of that: it is the bare proxy cost our extra work is measured against.
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, clientIp, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, describeOutput, startNode, stopAll } from './processes.mjs';
+import { build, describeOutput, profileArgs, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 
 const PORTS = { WEB_PORT: 13010, BACKEND_PORT: 14010, SUMMARIZER_PORT: 13110, SANDBOX_PORT: 14610 };
+const PEER_PORT = 14710;
 const BACKEND = `http://127.0.0.1:${PORTS.BACKEND_PORT}`;
 const SANDBOX = `http://127.0.0.1:${PORTS.SANDBOX_PORT}`;
+const PEER = `http://127.0.0.1:${PEER_PORT}`;
+const PEER_ENTRY = path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
 const MODEL = 'meta-llama/llama-3.3-70b-instruct';
 const KEY = 'bench-ai-key';
 const REDIS_PREFIX = 'benchai:';
 const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
 const USERS = 1024;
 
+/** BENCH_CONNECTIONS as a list of counts, each held to the same rules as a single one. */
+function connectionCounts() {
+  const raw = process.env.BENCH_CONNECTIONS?.trim() || '1,50';
+  const counts = raw.split(',').map((part) => setting('BENCH_CONNECTIONS', undefined, { integer: true, source: part }));
+  if (counts.includes(undefined)) throw new Error(`BENCH_CONNECTIONS must be whole numbers > 0, comma-separated (got "${raw}")`);
+  return counts;
+}
+
+/** The two gateways under the same load: what each is sent, and how a single call is checked. */
+function contenders() {
+  const body = JSON.stringify({ messages: [{ role: 'user', content: 'Hello from the benchmark' }], model: MODEL, max_tokens: 64 });
+  const oursHeaders = {
+    authorization: `Bearer ${KEY}`, 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_bench',
+    'x-user-id': 'bench-user-0', 'x-agent-id': 'bench-agent', 'content-type': 'application/json',
+  };
+  let sequence = 0;
+  const ours = {
+    name: 'ours',
+    url: `${BACKEND}/api/ai/chat`,
+    headers: oursHeaders,
+    probeHeaders: { ...oursHeaders, 'x-forwarded-for': '10.255.255.254' },
+    setupRequest: (request) => {
+      sequence += 1;
+      request.headers = { ...request.headers, 'x-forwarded-for': clientIp(sequence), 'x-user-id': `bench-user-${sequence % USERS}` };
+      return request;
+    },
+    answered: (json) => json?.model === MODEL,
+  };
+  // Portkey's own way to reach an OpenAI-compatible host it does not know: provider openai, custom host.
+  const peerHeaders = {
+    authorization: 'Bearer sandbox-key', 'x-portkey-provider': 'openai',
+    'x-portkey-custom-host': `${SANDBOX}/openrouter/api/v1`, 'content-type': 'application/json',
+  };
+  const peer = {
+    name: 'peer',
+    url: `${PEER}/v1/chat/completions`,
+    headers: peerHeaders,
+    probeHeaders: peerHeaders,
+    answered: (json) => json?.model === MODEL && typeof json?.choices?.[0]?.message?.content === 'string',
+  };
+  return { body, list: [ours, peer] };
+}
+
 async function main() {
   const durationSec = setting('BENCH_DURATION', 10, { integer: true });
-  const connections = setting('BENCH_CONNECTIONS', 50, { integer: true });
+  const counts = connectionCounts();
   const warmupSec = setting('BENCH_WARMUP', 2, { integer: true, allowZero: true });
   const upstreamMs = setting('BENCH_UPSTREAM_MS', 50, { integer: true, allowZero: true });
+  const rounds = setting('BENCH_ROUNDS', 5, { integer: true });
   ensureInstalled();
   const { load, Samples } = await import('./load.mjs');
   if (!ensureInfrastructure()) throw new Error('Redis and NATS must be reachable: see the lines above.');
@@ -48,64 +101,107 @@ async function main() {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const env = benchPlatformEnv({ ports: PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchai.', REDIS_PREFIX });
   await deleteRedisKeys(REDIS_PREFIX);
-  const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env }));
+  const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env, nodeArgs: profileArgs(name) }));
+  // --headless: no log console UI; NODE_ENV=production: no request log kept for it either.
+  services.push(startNode('peer (portkey)', PEER_ENTRY, {
+    cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, args: [`--port=${PEER_PORT}`, '--headless'], nodeArgs: profileArgs('peer'),
+  }));
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
-    await waitUntil('GET /api/ai/health', async () => (await call('GET', `${BACKEND}/api/ai/health`)).status === 200, services, 90_000);
-
-    const headers = {
-      authorization: `Bearer ${KEY}`, 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_bench',
-      'x-user-id': 'bench-user-0', 'x-agent-id': 'bench-agent', 'content-type': 'application/json',
-    };
-    const body = JSON.stringify({ messages: [{ role: 'user', content: 'Hello from the benchmark' }], model: MODEL, max_tokens: 64 });
-    const probe = await call('POST', `${BACKEND}/api/ai/chat`, { body: JSON.parse(body), headers: { ...headers, 'x-forwarded-for': '10.255.255.254' } });
-    if (probe.status !== 200 || probe.json?.model !== MODEL) throw Object.assign(new Error(`probe chat answered ${probe.status}: ${probe.text.slice(0, 300)}`), { services });
-
-    let sequence = 0;
-    const setupRequest = (request) => {
-      sequence += 1;
-      request.headers = {
-        ...request.headers,
-        'x-forwarded-for': clientIp(sequence),
-        'x-user-id': `bench-user-${sequence % USERS}`,
-      };
-      return request;
-    };
     const sandbox = new LlmSandbox(SANDBOX);
-    const control = () => sandbox.control(MODEL, { latencyMs: upstreamMs });
-    await control();
-    const run = { url: `${BACKEND}/api/ai/chat`, connections, headers, method: 'POST', body, setupRequest };
-    if (warmupSec > 0) await load({ ...run, durationSec: warmupSec, title: 'ai-chat warm-up' });
-    await sandbox.reset();
-    await control();
+    await waitUntil('the sandbox', async () => Array.isArray(await sandbox.calls()), services, 90_000);
+    await waitUntil('GET /api/ai/health', async () => (await call('GET', `${BACKEND}/api/ai/health`)).status === 200, services, 90_000);
+    const { body, list } = contenders();
+    await waitUntil('the peer gateway', async () => (await call('GET', `${PEER}/`)).status < 500, services, 30_000);
+    for (const contender of list) {
+      const probe = await call('POST', contender.url, { body: JSON.parse(body), headers: contender.probeHeaders });
+      if (probe.status !== 200 || !contender.answered(probe.json)) {
+        throw Object.assign(new Error(`probe chat (${contender.name}) answered ${probe.status}: ${probe.text.slice(0, 300)}`), { services });
+      }
+    }
 
-    console.log(`bench:ai: POST /api/ai/chat, ${durationSec} s, ${connections} connections, upstream latency ${upstreamMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
-    const result = await load({ ...run, durationSec, title: 'ai-chat' });
-    const upstream = new Samples();
-    for (const entry of await sandbox.calls()) if (entry.model === MODEL && entry.durationMs !== null) upstream.push(entry.durationMs);
-    const [upstreamP50, upstreamP99] = upstream.percentiles(50, 99);
-    const summary = {
-      durationSec, connections, upstreamLatencyMs: upstreamMs,
-      requestsPerSec: Number(result.requestsPerSec.toFixed(1)),
-      p50Ms: Number(result.p50Ms.toFixed(2)), p99Ms: Number(result.p99Ms.toFixed(2)),
-      upstreamP50Ms: Number(upstreamP50.toFixed(2)), upstreamP99Ms: Number(upstreamP99.toFixed(2)),
-      overheadP50Ms: Number((result.p50Ms - upstreamP50).toFixed(2)), overheadP99Ms: Number((result.p99Ms - upstreamP99).toFixed(2)),
-      total2xx: result.total2xx, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, upstreamCalls: upstream.length,
+    const control = () => sandbox.control(MODEL, { latencyMs: upstreamMs });
+    /** One slice of load on one contender, with the sandbox's own answer times for that slice alone. */
+    const slice = async (contender, connections, seconds, title) => {
+      await sandbox.reset();
+      await control();
+      const result = await load({ url: contender.url, connections, headers: contender.headers, method: 'POST', body, setupRequest: contender.setupRequest, durationSec: seconds, title });
+      const upstream = new Samples();
+      for (const entry of await sandbox.calls()) if (entry.model === MODEL && entry.durationMs !== null) upstream.push(entry.durationMs);
+      return { result, upstream };
     };
-    console.log(`
-POST /api/ai/chat through the gateway (${os.availableParallelism()} CPU cores shared by load generator, gateway, ai-gateway and sandbox)
-  requests/s          ${summary.requestsPerSec}
-  latency p50 / p99   ${summary.p50Ms} / ${summary.p99Ms} ms (2xx only)
-  upstream p50 / p99  ${summary.upstreamP50Ms} / ${summary.upstreamP99Ms} ms (sandbox answer times, same run, ${upstream.length} calls)
-  overhead p50 / p99  ${summary.overheadP50Ms} / ${summary.overheadP99Ms} ms (ours minus upstream, per percentile)
-  2xx ${summary.total2xx}, non-2xx ${summary.non2xx} ${JSON.stringify(result.statusCodes)}, errors ${summary.errors}, timeouts ${summary.timeouts}
-`);
-    console.log(resultLine(summary));
-    return result.non2xx || result.errors || result.timeouts ? 1 : 0;
+    /**
+     * Both contenders at one connection count: each warmed up, then `rounds` slices each, taken in
+     * turns, so a change in the machine's other load during the run falls on both alike.
+     */
+    const measure = async (connections) => {
+      const pooled = Object.fromEntries(list.map((contender) => [contender.name, { latency: new Samples(), upstream: new Samples(), seconds: 0, results: [] }]));
+      if (warmupSec > 0) for (const contender of list) await slice(contender, connections, warmupSec, `${contender.name} warm-up`);
+      for (let round = 0; round < rounds; round += 1) {
+        for (const contender of list) {
+          const { result, upstream } = await slice(contender, connections, durationSec / rounds, contender.name);
+          const into = pooled[contender.name];
+          into.latency.concat(result.samples);
+          into.upstream.concat(upstream);
+          into.seconds += result.durationSec;
+          into.results.push(result);
+        }
+      }
+      return Object.fromEntries(list.map((contender) => [contender.name, summarize(pooled[contender.name])]));
+    };
+
+    console.log(`bench:ai: POST /api/ai/chat and the peer's POST /v1/chat/completions, ${durationSec} s each in ${rounds} alternating rounds at ${counts.join(' and ')} connections, upstream latency ${upstreamMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    const runs = [];
+    for (const connections of counts) {
+      const { ours, peer } = await measure(connections);
+      const entry = {
+        connections, ours, peer,
+        ratios: {
+          overheadP50: round(ours.overheadP50Ms / peer.overheadP50Ms), overheadP99: round(ours.overheadP99Ms / peer.overheadP99Ms),
+          requestsPerSec: round(ours.requestsPerSec / peer.requestsPerSec),
+        },
+      };
+      runs.push(entry);
+      console.log(describeRun(entry));
+    }
+    console.log(resultLine({ scenario: 'ai-chat', durationSec, rounds, upstreamLatencyMs: upstreamMs, runs }));
+    const failed = runs.some(({ ours, peer }) => [ours, peer].some((side) => side.non2xx || side.errors || side.timeouts));
+    return failed ? 1 : 0;
   } finally {
     await stopAll();
     await deleteRedisKeys(REDIS_PREFIX);
   }
+}
+
+/** One contender's pooled slices: requests/s over the time measured, percentiles over every 2xx and every upstream answer. */
+function summarize({ latency, upstream, seconds, results }) {
+  const [p50, p99] = latency.percentiles(50, 99);
+  const [upstreamP50, upstreamP99] = upstream.percentiles(50, 99);
+  const total = (field) => results.reduce((sum, result) => sum + result[field], 0);
+  return {
+    requestsPerSec: round(total('total2xx') / seconds, 1), p50Ms: round(p50), p99Ms: round(p99),
+    upstreamP50Ms: round(upstreamP50), upstreamP99Ms: round(upstreamP99),
+    overheadP50Ms: round(p50 - upstreamP50), overheadP99Ms: round(p99 - upstreamP99),
+    total2xx: total('total2xx'), non2xx: total('non2xx'), errors: total('errors'), timeouts: total('timeouts'), upstreamCalls: upstream.length,
+  };
+}
+
+function round(value, digits = 2) {
+  return Number.isFinite(value) ? Number(value.toFixed(digits)) : NaN;
+}
+
+function describeRun({ connections, ours, peer, ratios }) {
+  const row = (label, pick) => `  ${label.padEnd(20)}${String(pick(ours)).padStart(18)}${String(pick(peer)).padStart(18)}`;
+  return `
+${connections} connection${connections === 1 ? '' : 's'} (${os.availableParallelism()} CPU cores shared by load generator, gateways and sandbox)
+  ${''.padEnd(20)}${'ours'.padStart(18)}${'peer (portkey)'.padStart(18)}
+${row('requests/s', (side) => side.requestsPerSec)}
+${row('latency p50 / p99', (side) => `${side.p50Ms} / ${side.p99Ms}`)}
+${row('upstream p50 / p99', (side) => `${side.upstreamP50Ms} / ${side.upstreamP99Ms}`)}
+${row('overhead p50 / p99', (side) => `${side.overheadP50Ms} / ${side.overheadP99Ms}`)}
+${row('2xx / other', (side) => `${side.total2xx} / ${side.non2xx + side.errors + side.timeouts}`)}
+  ours / peer: overhead p50 ${ratios.overheadP50}x, overhead p99 ${ratios.overheadP99}x, requests/s ${ratios.requestsPerSec}x
+  (latency over 2xx only; upstream = the sandbox's own answer times in that run; overhead = latency minus upstream, per percentile)`;
 }
 
 main().then(

@@ -10,6 +10,12 @@ export class Samples {
   values = new Float64Array(1 << 16);
   length = 0;
 
+  /** Appends every value of `other`. */
+  concat(other) {
+    for (let index = 0; index < other.length; index += 1) this.push(other.values[index]);
+    return this;
+  }
+
   push(value) {
     if (this.length === this.values.length) {
       const grown = new Float64Array(this.values.length * 2);
@@ -29,7 +35,8 @@ export class Samples {
 /**
  * Runs autocannon against url for durationSec with the given connections and headers (and, for
  * writes, method, body and a setupRequest that may vary each request).
- * Returns requests/s (autocannon's per-second average), p50/p99 in ms, and error counts.
+ * Returns requests/s (autocannon's per-second average), p50/p99 in ms, error counts, and the 2xx
+ * response times themselves (`samples`) for a caller that pools several runs.
  */
 export function load({ url, durationSec, connections, headers = {}, title, method = 'GET', body, setupRequest }) {
   return new Promise((resolve, reject) => {
@@ -45,6 +52,7 @@ export function load({ url, durationSec, connections, headers = {}, title, metho
         if (error) return reject(error);
         const [p50, p99] = samples.percentiles(50, 99);
         resolve({
+          samples,
           requestsPerSec: result.requests.average,
           p50Ms: p50,
           p99Ms: p99,

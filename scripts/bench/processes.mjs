@@ -49,11 +49,12 @@ function killGroup(child, signal) {
 }
 
 /**
- * A long-running node process (a service or the ceiling server) with the orphan guard preloaded.
- * Its stdout and stderr are kept (last lines only), never echoed.
+ * A long-running node process (a service, the ceiling server, a peer gateway) with the orphan guard
+ * preloaded, node's own `nodeArgs` (e.g. --cpu-prof) and `args` after its entry. Its stdout and stderr
+ * are kept (last lines only), never echoed.
  */
-export function startNode(name, entry, { env, cwd }) {
-  const child = spawn(process.execPath, ['--import', GUARD, entry], {
+export function startNode(name, entry, { env, cwd, args = [], nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', GUARD, entry, ...args], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -84,6 +85,12 @@ export function startNode(name, entry, { env, cwd }) {
   });
   live.add(handle);
   return handle;
+}
+
+/** node's --cpu-prof flags for a child named `name` when BENCH_CPU_PROF_DIR is set: its profile lands there when it stops. */
+export function profileArgs(name) {
+  const dir = process.env.BENCH_CPU_PROF_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}.${Date.now()}.cpuprofile`] : [];
 }
 
 /**

@@ -2,11 +2,11 @@
 // own environment, so a value one accepts (BENCH_WARMUP=0) is not refused by the next.
 
 /**
- * process.env[name] as a number, or fallback when unset or blank. It must be > 0, or >= 0 with
- * allowZero, and whole with integer; anything else throws, naming the setting.
+ * process.env[name] (or `source`, one item of a list it holds) as a number, or fallback when unset or
+ * blank. It must be > 0, or >= 0 with allowZero, and whole with integer; anything else throws, naming the setting.
  */
-export function setting(name, fallback, { integer = false, allowZero = false } = {}) {
-  const raw = process.env[name];
+export function setting(name, fallback, { integer = false, allowZero = false, source = process.env[name] } = {}) {
+  const raw = source;
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
   const valid = Number.isFinite(value) && (allowZero ? value >= 0 : value > 0) && (!integer || Number.isInteger(value));

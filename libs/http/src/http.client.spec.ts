@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BreakerOpenError, OutboundHttp, OutboundUnavailableError } from './http.client.js';
+import { OutboundTimeoutError } from './json-post.js';
 
 describe('OutboundHttp', () => {
   let server: Server;
@@ -8,9 +9,14 @@ describe('OutboundHttp', () => {
   let sut: OutboundHttp;
 
   beforeAll(async () => {
-    // /hang never answers; anything else is a party that is down.
+    // /hang never answers; /echo answers 200 with the body it got and the client port it came from; anything else is a party that is down.
     server = createServer((request, response) => {
-      if (request.url !== '/hang') response.writeHead(503).end('down');
+      if (request.url === '/echo') {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString())).on('end', () => {
+          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ body, contentType: request.headers['content-type'], port: request.socket.remotePort }));
+        });
+      } else if (request.url !== '/hang') response.writeHead(503).end('down');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -49,5 +55,48 @@ describe('OutboundHttp', () => {
 
     await expect(sut.fetch(`${url}hang`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  describe('postJson', () => {
+    const post = { headers: { authorization: 'Bearer k' }, body: '{"question":"hi"}' };
+
+    it('sends the body as JSON and gives back the status and the whole answer', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 1000 });
+
+      const answer = await sut.postJson(`${url}echo`, post);
+
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.text)).toMatchObject({ body: '{"question":"hi"}', contentType: 'application/json' });
+    });
+
+    it('reuses one connection for calls one after another (keep-alive)', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 1000 });
+
+      const first = JSON.parse((await sut.postJson(`${url}echo`, post)).text);
+      const second = JSON.parse((await sut.postJson(`${url}echo`, post)).text);
+
+      expect(second.port).toBe(first.port);
+    });
+
+    it('counts a 5xx against the breaker, which then refuses without calling', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 1000, volumeThreshold: 1, errorThresholdPercentage: 1 });
+      await expect(sut.postJson(url, post)).rejects.toBeInstanceOf(OutboundUnavailableError);
+
+      await expect(sut.postJson(`${url}echo`, post)).rejects.toBeInstanceOf(BreakerOpenError);
+    });
+
+    it('ends a call at its own timeout', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 100 });
+
+      await expect(sut.postJson(`${url}hang`, post)).rejects.toBeInstanceOf(OutboundTimeoutError);
+    });
+
+    it('ends a call when the caller\'s signal aborts before its own timeout', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 10_000 });
+      const started = Date.now();
+
+      await expect(sut.postJson(`${url}hang`, { ...post, signal: AbortSignal.timeout(100) })).rejects.toBeInstanceOf(OutboundTimeoutError);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    });
   });
 });

@@ -1,1 +1,2 @@
 export * from './http.client.js';
+export { OutboundTimeoutError, type JsonPost, type TextAnswer } from './json-post.js';

@@ -46,6 +46,14 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
     this.subscribed = client.flush();
   }
 
+  /**
+   * Patterns are the plain subject strings of libs/contracts, never JSON: Nest's version tries
+   * JSON.parse first, which threw (and was caught) on every message a handler received.
+   */
+  override getRouteFromPattern(pattern: string): string {
+    return pattern;
+  }
+
   /** Reports "listening" (and ready) only once the server has every subscription, so the first request finds a responder. */
   override start(callback: (error?: unknown) => void): void {
     super.start((error?: unknown) => {

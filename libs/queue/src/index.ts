@@ -4,3 +4,4 @@ export * from './queue.module.js';
 export * from './redis.module.js';
 export * from './redis-connection.js';
 export * from './held-retries.js';
+export * from './redis-script.js';

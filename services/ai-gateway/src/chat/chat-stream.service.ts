@@ -83,8 +83,7 @@ export class ChatStreamService {
       if (includeUsage) producer.chunk(chunks.usage(used));
       producer.end();
     }
-    await this.chats.bill(admitted, { model: opened.model, provider: opened.provider, ...used })
-      .catch((error: unknown) => this.logger.error({ msg: 'Billing a streamed chat failed', userId: admitted.userId, cause: String(error) }));
+    this.chats.bill(admitted, { model: opened.model, provider: opened.provider, ...used });
   }
 }
 

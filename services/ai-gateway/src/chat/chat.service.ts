@@ -76,7 +76,7 @@ export class ChatService {
       await this.release(admitted);
       throw error;
     }
-    await this.bill(admitted, served);
+    this.bill(admitted, served);
     return {
       id: served.id,
       model: served.model,
@@ -130,11 +130,13 @@ export class ChatService {
 
   /**
    * The quota settles to the tokens used, the key's spend to their cost as the usage row prices it,
-   * and the usage event is sent. A settlement Redis refuses is retried by the store.
+   * and the usage event is sent. A settlement Redis refuses is retried by the store. Not waited for:
+   * until it lands the reservation (the worst case) counts instead, so the month never counts less
+   * than it should, and the reply saves a Redis round trip (docs/spec-decisions.md).
    */
-  async bill(admitted: AdmittedChat, used: ChatUsage): Promise<void> {
-    if (admitted.reservation) await this.quota.settle(admitted.reservation, used.promptTokens + used.completionTokens);
-    if (admitted.spend) await this.quota.settle(admitted.spend, costMicros(used.model, used.promptTokens, used.completionTokens));
+  bill(admitted: AdmittedChat, used: ChatUsage): void {
+    if (admitted.reservation) void this.quota.settle(admitted.reservation, used.promptTokens + used.completionTokens);
+    if (admitted.spend) void this.quota.settle(admitted.spend, costMicros(used.model, used.promptTokens, used.completionTokens));
     this.usage.record({
       userId: admitted.userId,
       agentId: admitted.agentId,

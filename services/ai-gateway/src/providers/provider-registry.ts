@@ -67,8 +67,11 @@ export class ProviderRegistry implements OnApplicationShutdown {
   async complete(
     name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, deadline?: AbortSignal, userKey?: ProviderKey,
   ): Promise<Completion> {
-    const response = await this.send(name, catalogueId, request, { signal: deadline, userKey, stream: false });
-    return this.providers[name].protocol.parse(await response.json());
+    const { provider, model, url, body, headers } = this.vendorCall(name, catalogueId, request, userKey, false);
+    const post = { headers, body, signal: deadline };
+    const answer = await (userKey ? provider.http.postJsonOutsideBreaker(url, post) : provider.http.postJson(url, post));
+    if (answer.status < 200 || answer.status > 299) throw new ProviderError(`${name} answered ${answer.status} for ${model}`);
+    return provider.protocol.parse(JSON.parse(answer.text));
   }
 
   /**
@@ -80,28 +83,24 @@ export class ProviderRegistry implements OnApplicationShutdown {
     name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, signal: AbortSignal, userKey?: ProviderKey,
   ): Promise<AsyncGenerator<StreamEvent[]>> {
     const idle = new IdleTimeout(this.modelTimeoutMs);
-    const response = await this.send(name, catalogueId, request, { signal: AbortSignal.any([signal, idle.signal]), userKey, stream: true });
-    if (!response.body) throw new ProviderError(`${name} answered without a body`);
-    return vendorEvents(response.body, this.providers[name].protocol.streamTranslator(), idle);
-  }
-
-  private async send(
-    name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>,
-    { signal, userKey, stream }: { signal?: AbortSignal; userKey?: ProviderKey; stream: boolean },
-  ): Promise<Response> {
-    const provider = this.providers[name];
-    const model = name === 'openrouter' ? catalogueId : catalogueId.slice(catalogueId.indexOf('/') + 1);
-    const call = provider.protocol.request({ ...request, model }, userKey ? userKey.reveal() : provider.apiKey, stream);
-    const url = `${provider.baseUrl}${call.path}`;
-    const init = { method: 'POST', headers: { 'content-type': 'application/json', ...call.headers }, body: JSON.stringify(call.body), signal };
-    const scope = stream ? 'headers' : 'whole';
-    const response = await (userKey ? provider.http.fetchOutsideBreaker(url, init, scope) : provider.http.fetch(url, init, scope));
+    const { provider, model, url, body, headers } = this.vendorCall(name, catalogueId, request, userKey, true);
+    const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.any([signal, idle.signal]) };
+    const response = await (userKey ? provider.http.fetchOutsideBreaker(url, init, 'headers') : provider.http.fetch(url, init, 'headers'));
     if (!response.ok) {
       // Released unread, so a vendor refusing every call does not hold a socket per refusal.
       await response.body?.cancel();
       throw new ProviderError(`${name} answered ${response.status} for ${model}`);
     }
-    return response;
+    if (!response.body) throw new ProviderError(`${name} answered without a body`);
+    return vendorEvents(response.body, provider.protocol.streamTranslator(), idle);
+  }
+
+  /** The vendor's request for one call: its own model name, the platform's key or the user's. */
+  private vendorCall(name: AiProvider, catalogueId: string, request: Omit<CompletionRequest, 'model'>, userKey: ProviderKey | undefined, stream: boolean) {
+    const provider = this.providers[name];
+    const model = name === 'openrouter' ? catalogueId : catalogueId.slice(catalogueId.indexOf('/') + 1);
+    const call = provider.protocol.request({ ...request, model }, userKey ? userKey.reveal() : provider.apiKey, stream);
+    return { provider, model, url: `${provider.baseUrl}${call.path}`, body: JSON.stringify(call.body), headers: call.headers };
   }
 
   onApplicationShutdown(): void {

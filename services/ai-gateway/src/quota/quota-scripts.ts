@@ -1,3 +1,5 @@
+import { RedisScript } from '@platform/queue';
+
 /**
  * A user's month lives in one hash: `used` (tokens settled), `reserved` (the sum of open leases)
  * and one `lease:<id>` field per reservation; a sorted set beside it holds each lease's expiry.
@@ -44,7 +46,7 @@ end
  * under the limit, so however many run at once the month overshoots by at most one reservation.
  * Returns {admitted, tokens counted after the decision}.
  */
-export const RESERVE = `${RELEASE_EXPIRED}
+export const RESERVE = new RedisScript(`${RELEASE_EXPIRED}
 if counted >= tonumber(ARGV[1]) then return {0, counted} end
 redis.call('HINCRBY', KEYS[1], 'reserved', ARGV[2])
 redis.call('HSET', KEYS[1], 'lease:' .. ARGV[3], ARGV[2])
@@ -52,20 +54,20 @@ redis.call('ZADD', KEYS[2], now + tonumber(ARGV[4]), ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[5])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 return {1, counted + tonumber(ARGV[2])}
-`;
+`);
 
 /**
  * ARGV: lease id, tokens really used. The real usage counts even when the lease already expired
  * (the answer was served), and only once however often the settlement is retried.
  */
-export const SETTLE = `${END_LEASE}
+export const SETTLE = new RedisScript(`${END_LEASE}
 if ended then redis.call('HINCRBY', KEYS[1], 'used', ARGV[2]) end
-`;
+`);
 
 /** ARGV: lease id. */
-export const RELEASE = END_LEASE;
+export const RELEASE = new RedisScript(END_LEASE);
 
 /** Tokens counted this month (settled plus open leases), after releasing expired leases. */
-export const COUNTED = `${RELEASE_EXPIRED}
+export const COUNTED = new RedisScript(`${RELEASE_EXPIRED}
 return counted
-`;
+`);

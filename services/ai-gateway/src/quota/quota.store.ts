@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { HeldRetries, isRedisUnreachable, REDIS } from '@platform/queue';
@@ -37,7 +37,7 @@ interface Settlement {
  * is offered.
  */
 @Injectable()
-export class QuotaStore implements OnApplicationShutdown {
+export class QuotaStore implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(QuotaStore.name);
   private readonly settlements: HeldRetries<Settlement>;
 
@@ -54,6 +54,15 @@ export class QuotaStore implements OnApplicationShutdown {
     });
   }
 
+  /**
+   * The scripts are in Redis before the first chat, so a settlement the reply does not wait for is
+   * one command, already written when the reply leaves. Redis away at boot is no failure here: a
+   * script Redis lacks is sent whole on its first call (RedisScript.run).
+   */
+  async onModuleInit(): Promise<void> {
+    await Promise.all([RESERVE, SETTLE, RELEASE, COUNTED].map((script) => script.load(this.redis))).catch(() => undefined);
+  }
+
   async reserve(userId: string, limit: number, tokens: number, now: Date): Promise<ReserveOutcome> {
     return this.reserveOn(quotaKeys(this.env.REDIS_PREFIX, userId, now), limit, tokens, now);
   }
@@ -61,7 +70,7 @@ export class QuotaStore implements OnApplicationShutdown {
   /** The same lease on another monthly counter (a key's spend cap counts micro-dollars in one). */
   async reserveOn(keys: QuotaKeys, limit: number, tokens: number, now: Date): Promise<ReserveOutcome> {
     const leaseId = randomUUID();
-    const [admitted, counted] = (await this.redis.eval(RESERVE, 2, keys.month, keys.leases, limit, tokens, leaseId, this.env.AI_QUOTA_LEASE_MS, COUNTER_TTL_SEC)) as [number, number];
+    const [admitted, counted] = (await RESERVE.run(this.redis, [keys.month, keys.leases], [limit, tokens, leaseId, this.env.AI_QUOTA_LEASE_MS, COUNTER_TTL_SEC])) as [number, number];
     return admitted ? { admitted: true, reservation: { keys, leaseId, tokens } } : { admitted: false, used: counted, resetsAt: quotaResetsAt(now) };
   }
 
@@ -71,13 +80,13 @@ export class QuotaStore implements OnApplicationShutdown {
   }
 
   async release(reservation: Reservation): Promise<void> {
-    await this.redis.eval(RELEASE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId);
+    await RELEASE.run(this.redis, [reservation.keys.month, reservation.keys.leases], [reservation.leaseId]);
   }
 
   /** Tokens this user's month counts now: settled, plus reservations still open. */
   async counted(userId: string, now: Date): Promise<number> {
     const keys = quotaKeys(this.env.REDIS_PREFIX, userId, now);
-    return Number(await this.redis.eval(COUNTED, 2, keys.month, keys.leases));
+    return Number(await COUNTED.run(this.redis, [keys.month, keys.leases], []));
   }
 
   /** One last offer of what is held; what Redis still refuses is logged as dropped. */
@@ -86,6 +95,6 @@ export class QuotaStore implements OnApplicationShutdown {
   }
 
   private async apply({ reservation, usedTokens }: Settlement): Promise<void> {
-    await this.redis.eval(SETTLE, 2, reservation.keys.month, reservation.keys.leases, reservation.leaseId, usedTokens);
+    await SETTLE.run(this.redis, [reservation.keys.month, reservation.keys.leases], [reservation.leaseId, usedTokens]);
   }
 }

@@ -23,19 +23,31 @@ export class RateLimiter {
 
   constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {}
 
+  /**
+   * Every group is counted at once, so a route with two groups (each /api/* backend route) waits for
+   * one Redis round trip, not two. The outcome is the one of counting them in order: the first group
+   * that refuses answers, and the groups after it give their point back, as if never asked.
+   */
   async consume(groups: readonly RateLimitGroup[], ip: string): Promise<LimitOutcome> {
+    const results = await Promise.all(groups.map((group) => this.count(group, ip)));
     let tightest: { group: RateLimitGroup; result: RateLimiterRes } | undefined;
-    for (const group of groups) {
-      const result = await this.limiter(group).consume(ip).catch((rejection: unknown) => {
-        if (rejection instanceof RateLimiterRes) return rejection;
-        throw rejection;
-      });
+    for (const [index, group] of groups.entries()) {
+      const result = results[index]!;
       if (result.remainingPoints <= 0 && result.consumedPoints > RATE_LIMITS[group].points) {
+        // A point Redis does not take back keeps that group a point stricter for its window: no reason to fail the answer.
+        await Promise.all(groups.slice(index + 1).map((later) => this.limiter(later).reward(ip).catch(() => undefined)));
         return { allowed: false, headers: headersOf(group, result), message: RATE_LIMITS[group].message };
       }
       if (!tightest || result.remainingPoints < tightest.result.remainingPoints) tightest = { group, result };
     }
     return { allowed: true, headers: tightest ? headersOf(tightest.group, tightest.result) : {} };
+  }
+
+  private count(group: RateLimitGroup, ip: string): Promise<RateLimiterRes> {
+    return this.limiter(group).consume(ip).catch((rejection: unknown) => {
+      if (rejection instanceof RateLimiterRes) return rejection;
+      throw rejection;
+    });
   }
 
   private limiter(group: RateLimitGroup): RateLimiterRedis {

@@ -19,6 +19,14 @@ const BCRYPT_ROUNDS = 10;
 const LAST_USED_RESOLUTION_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A key as GET /api/keys shows it: the columns of ApiKeyEntity that make its view. */
+type ListedKey = Pick<ApiKeyEntity, 'id' | 'name' | 'keyPreview' | 'createdAt' | 'lastUsedAt' | 'monthlySpendCapMicros'>;
+
+/** GET /api/keys, the hot read: one round trip through Db.readAs, RLS still scoping it to the user. */
+const LIST_KEYS = `SELECT id, name, key_preview AS "keyPreview", created_at AS "createdAt", last_used_at AS "lastUsedAt",
+    monthly_spend_cap_micros::float8 AS "monthlySpendCapMicros"
+  FROM identity.api_keys WHERE user_id = $1 ORDER BY created_at DESC`;
+
 @Injectable()
 export class ApiKeysService {
   private readonly logger = new Logger(ApiKeysService.name);
@@ -32,8 +40,7 @@ export class ApiKeysService {
   ) {}
 
   async list(userId: string): Promise<{ keys: ApiKeyView[] }> {
-    const keys = await this.db.withUser(userId, (manager) =>
-      manager.getRepository(ApiKeyEntity).find({ where: { userId }, order: { createdAt: 'DESC' } }));
+    const keys = await this.db.readAs<ListedKey>(userId, LIST_KEYS, [userId]);
     return { keys: await this.withSpend(userId, keys) };
   }
 
@@ -140,7 +147,7 @@ export class ApiKeysService {
     return key;
   }
 
-  private async withSpend(userId: string, keys: ApiKeyEntity[]): Promise<ApiKeyView[]> {
+  private async withSpend(userId: string, keys: ListedKey[]): Promise<ApiKeyView[]> {
     const spent = await this.spend.spentMicros(userId, keys.map((key) => key.id));
     return keys.map((key) => toView(key, spent === null ? null : microsToDollars(spent[key.id] ?? 0)));
   }
@@ -159,7 +166,7 @@ export class ApiKeysService {
   }
 }
 
-function toView(key: ApiKeyEntity, spentThisMonth: number | null): ApiKeyView {
+function toView(key: ListedKey, spentThisMonth: number | null): ApiKeyView {
   return {
     id: key.id,
     name: key.name,

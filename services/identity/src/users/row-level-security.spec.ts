@@ -76,4 +76,28 @@ describe('identity row-level security', () => {
 
     expect(await owners(dataSource.manager)).toEqual({ users: [], sessions: [], apiKeys: [] });
   });
+
+  describe('readAs (one read in one round trip)', () => {
+    const allKeyOwners = 'SELECT user_id AS "userId" FROM identity.api_keys ORDER BY user_id';
+
+    it('sees only the user’s rows, even asked for every row', async () => {
+      expect(await sut.readAs(alice.id, allKeyOwners, [])).toEqual([{ userId: alice.id }]);
+    });
+
+    it('finds nothing of another user asked for by id', async () => {
+      expect(await sut.readAs(alice.id, 'SELECT id FROM identity.users WHERE id = $1', [bob.id])).toEqual([]);
+    });
+
+    it('takes a parameter with quotes as a literal', async () => {
+      expect(await sut.readAs(alice.id, 'SELECT $1::text AS value', ["x'); SELECT set_config('app.system', 'on', false); --"]))
+        .toEqual([{ value: "x'); SELECT set_config('app.system', 'on', false); --" }]);
+      expect(await owners(dataSource.manager)).toEqual({ users: [], sessions: [], apiKeys: [] });
+    });
+
+    it('leaves no scope on the pooled connection', async () => {
+      await sut.readAs(alice.id, allKeyOwners, []);
+
+      expect(await owners(dataSource.manager)).toEqual({ users: [], sessions: [], apiKeys: [] });
+    });
+  });
 });

@@ -1,0 +1,66 @@
+import http from 'node:http';
+import https from 'node:https';
+
+export interface JsonPost {
+  headers: Record<string, string>;
+  /** Already serialized: the caller built it once. */
+  body: string;
+  /** A caller's overall deadline, which can end the call before its own timeout. */
+  signal?: AbortSignal;
+}
+
+export interface TextAnswer {
+  status: number;
+  text: string;
+}
+
+/** A call that outlived its own timeout or its caller's signal. */
+export class OutboundTimeoutError extends Error {}
+
+export interface KeepAlivePools {
+  'http:': http.Agent;
+  'https:': https.Agent;
+}
+
+/** One pool of reused connections per party and scheme, so a chat does not pay a TCP (and TLS) handshake. */
+export function keepAlivePools(): KeepAlivePools {
+  return { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+}
+
+/**
+ * POST of a JSON body over node:http with a keep-alive pool, the answer read whole as text. Used on
+ * the chat path instead of fetch, whose WHATWG streams, request cloning and per-call abort signals
+ * cost the AI gateway some 15% of its CPU under load (docs/architecture.md, "Hot path").
+ */
+export function postJson(url: string, post: JsonPost, pools: KeepAlivePools, timeoutMs: number): Promise<TextAnswer> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const transport = target.protocol === 'https:' ? https : http;
+    const agent = target.protocol === 'https:' ? pools['https:'] : pools['http:'];
+    const headers = { ...post.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(post.body)) };
+    let done = false;
+    const finish = (error: Error | null, answer?: TextAnswer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      post.signal?.removeEventListener('abort', onAbort);
+      if (error) {
+        request.destroy();
+        reject(error);
+      } else resolve(answer!);
+    };
+    const onAbort = () => finish(new OutboundTimeoutError(`${target.host}: the caller's deadline ended the call`));
+    const request = transport.request(target, { method: 'POST', headers, agent }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => finish(null, { status: response.statusCode ?? 0, text }));
+      response.on('error', (error) => finish(error));
+    });
+    const timer = setTimeout(() => finish(new OutboundTimeoutError(`${target.host}: no answer within ${timeoutMs} ms`)), timeoutMs);
+    request.on('error', (error) => finish(error));
+    if (post.signal?.aborted) return onAbort();
+    post.signal?.addEventListener('abort', onAbort, { once: true });
+    request.end(post.body);
+  });
+}
