@@ -1,4 +1,4 @@
-// npm test: install, infrastructure, type check, then every test (Jest on ESM, 2 workers).
+// npm test: install, infrastructure, type check, then every test (Jest on ESM, 2 workers; the fault suites after, alone).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -51,26 +51,41 @@ async function dropLeftoverTestDatabases(url = 'postgres://postgres@127.0.0.1:54
   }
 }
 
-try {
-  ensureInstalled();
-  if (ensureInfrastructure()) await dropLeftoverTestDatabases(process.env.DATABASE_URL);
-  console.log('Type checking...');
-  run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);
+/**
+ * The whole suite in two runs: every file but the fault suites on two workers, then the fault
+ * suites one at a time. They time how fast the platform fails and recovers under load, which a
+ * test file sharing the two cores with them would measure instead.
+ */
+const FAULT_SUITES = '\\.fault\\.spec\\.ts$';
+const WHOLE_SUITE = [['--testPathIgnorePatterns', FAULT_SUITES], ['--runInBand', '--testPathPatterns', FAULT_SUITES]];
+
+/** One Jest run with `args`: its exit status and its [passed, failed, skipped] counts. */
+function runJest(args) {
   const results = path.join(mkdtempSync(path.join(os.tmpdir(), 'platform-test-')), 'results.json');
   const jest = spawnSync(
     process.execPath,
     [
       '--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
-      '--json', `--outputFile=${results}`, ...process.argv.slice(2),
+      '--json', `--outputFile=${results}`, ...args,
     ],
     { cwd: ROOT, stdio: 'inherit' },
   );
-  if (existsSync(results)) {
-    // The plain closing line CI reads, whatever the runner prints above it.
-    const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(results, 'utf8'));
-    console.log(`jest: ${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests} skipped`);
-  }
-  process.exit(jest.status ?? 1);
+  if (!existsSync(results)) return { status: jest.status ?? 1, counts: [0, 0, 0] };
+  const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(results, 'utf8'));
+  return { status: jest.status ?? 1, counts: [numPassedTests, numFailedTests, numPendingTests] };
+}
+
+try {
+  ensureInstalled();
+  if (ensureInfrastructure()) await dropLeftoverTestDatabases(process.env.DATABASE_URL);
+  console.log('Type checking...');
+  run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);
+  const runs = process.argv.length > 2 ? [process.argv.slice(2)] : WHOLE_SUITE;
+  const outcomes = runs.map((args) => runJest(args));
+  const totals = outcomes.reduce((sum, { counts }) => sum.map((count, index) => count + counts[index]), [0, 0, 0]);
+  // The plain closing line CI reads, whatever the runner prints above it.
+  console.log(`jest: ${totals[0]} passed, ${totals[1]} failed, ${totals[2]} skipped`);
+  process.exit(outcomes.find(({ status }) => status !== 0)?.status ?? 0);
 } catch (error) {
   console.error(`npm test: ${error.message}`);
   process.exit(1);
