@@ -24,6 +24,10 @@ export interface ApiKeyView {
   lastUsed: string | null;
   /** USD per calendar month (UTC) the key may spend; null when uncapped. */
   monthlySpendCap: number | null;
+}
+
+/** GET /api/keys/:id: one key with what it has spent, which the list leaves out to stay one read. */
+export interface ApiKeyDetailView extends ApiKeyView {
   /** USD the key's platform-billed calls cost this month; null when the usage service did not answer in time. */
   spentThisMonth: number | null;
 }

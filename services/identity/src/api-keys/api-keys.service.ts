@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import { IsNull, LessThan, Or } from 'typeorm';
 import {
   API_KEY_PREFIX, ApiError, credentialDigest, featuresOf, IDENTITY_MESSAGES as M, microsToDollars, usdToMicros,
-  type ApiKeyView, type AuthContext, type KeyValidationView, type UpdateApiKeyDto,
+  type ApiKeyDetailView, type ApiKeyView, type AuthContext, type KeyValidationView, type UpdateApiKeyDto,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { Clock } from '../clock.js';
@@ -41,7 +41,7 @@ export class ApiKeysService {
 
   async list(userId: string): Promise<{ keys: ApiKeyView[] }> {
     const keys = await this.db.readAs<ListedKey>(userId, LIST_KEYS, [userId]);
-    return { keys: await this.withSpend(userId, keys) };
+    return { keys: keys.map(toView) };
   }
 
   async create(
@@ -65,9 +65,10 @@ export class ApiKeysService {
   }
 
   /** Another user's key is invisible under row-level security, so it is a 404 like a missing one. */
-  async get(userId: string, id: string): Promise<ApiKeyView> {
-    const [view] = await this.withSpend(userId, [await this.owned(userId, id)]);
-    return view!;
+  async get(userId: string, id: string): Promise<ApiKeyDetailView> {
+    const key = await this.owned(userId, id);
+    const spent = await this.spend.spentMicros(userId, [key.id]);
+    return { ...toView(key), spentThisMonth: spent === null ? null : microsToDollars(spent[key.id] ?? 0) };
   }
 
   /**
@@ -147,11 +148,6 @@ export class ApiKeysService {
     return key;
   }
 
-  private async withSpend(userId: string, keys: ListedKey[]): Promise<ApiKeyView[]> {
-    const spent = await this.spend.spentMicros(userId, keys.map((key) => key.id));
-    return keys.map((key) => toView(key, spent === null ? null : microsToDollars(spent[key.id] ?? 0)));
-  }
-
   /** Off the request path: the reply never waits for this write. */
   private touch(key: ApiKeyEntity): void {
     const now = this.clock.now();
@@ -166,7 +162,7 @@ export class ApiKeysService {
   }
 }
 
-function toView(key: ListedKey, spentThisMonth: number | null): ApiKeyView {
+function toView(key: ListedKey): ApiKeyView {
   return {
     id: key.id,
     name: key.name,
@@ -174,6 +170,5 @@ function toView(key: ListedKey, spentThisMonth: number | null): ApiKeyView {
     createdAt: key.createdAt.toISOString(),
     lastUsed: key.lastUsedAt?.toISOString() ?? null,
     monthlySpendCap: key.monthlySpendCapMicros === null ? null : microsToDollars(key.monthlySpendCapMicros),
-    spentThisMonth,
   };
 }

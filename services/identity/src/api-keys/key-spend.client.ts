@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Dependency } from '@platform/config';
 import { KeySpendQuery, SUBJECTS, validateAs, type KeySpendReply } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { IDENTITY_ENV } from '../identity.tokens.js';
@@ -7,21 +8,24 @@ import type { IdentityEnv } from '../identity.env.js';
 /** What each key cost this month, from the usage service, which owns usage. */
 @Injectable()
 export class KeySpendClient {
-  private readonly logger = new Logger('KeySpend');
+  /** The usage service not answering: logged once while it lasts, not once per key view. */
+  private readonly usage = new Dependency('usage (key spend)', new Logger('KeySpend'));
 
   constructor(private readonly rpc: RpcClient, @Inject(IDENTITY_ENV) private readonly env: IdentityEnv) {}
 
   /**
    * Micro-dollars by key id, or null when the usage service does not answer within
-   * KEY_SPEND_TIMEOUT_MS: spend is shown beside the keys, so the list stays available without it.
+   * KEY_SPEND_TIMEOUT_MS: spend is shown beside a key, whose view stays available without it.
    */
   async spentMicros(userId: string, keyIds: string[]): Promise<Record<string, number> | null> {
     if (!keyIds.length) return {};
     try {
       const query = validateAs(KeySpendQuery, { userId, keyIds });
-      return (await this.rpc.request<KeySpendReply>(SUBJECTS.usage.keySpend, query, this.env.KEY_SPEND_TIMEOUT_MS)).spentMicros;
+      const { spentMicros } = await this.rpc.request<KeySpendReply>(SUBJECTS.usage.keySpend, query, this.env.KEY_SPEND_TIMEOUT_MS);
+      this.usage.recovered();
+      return spentMicros;
     } catch (error) {
-      this.logger.warn(`Key spend unavailable, showing null: ${error instanceof Error ? error.message : String(error)}`);
+      this.usage.failed(error);
       return null;
     }
   }
