@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BreakerOpenError, OutboundHttp, OutboundUnavailableError } from './http.client.js';
+import { BreakerOpenError, CallerAbortedError, OutboundHttp, OutboundUnavailableError } from './http.client.js';
 import { OutboundTimeoutError } from './json-post.js';
 
 describe('OutboundHttp', () => {
@@ -55,6 +55,22 @@ describe('OutboundHttp', () => {
 
     await expect(sut.fetch(`${url}hang`, { signal: AbortSignal.timeout(100) })).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('does not count a call its caller gave up (a client that hung up) against the breaker', async () => {
+    sut = new OutboundHttp('party', { timeoutMs: 10_000, volumeThreshold: 1, errorThresholdPercentage: 1 });
+    const leaving = new AbortController();
+    setTimeout(() => leaving.abort(), 50);
+
+    await expect(sut.fetch(`${url}hang`, { signal: leaving.signal }, 'headers')).rejects.toBeInstanceOf(CallerAbortedError);
+    expect(sut.isOpen).toBe(false);
+  });
+
+  it("counts a call its caller's deadline ended against the breaker", async () => {
+    sut = new OutboundHttp('party', { timeoutMs: 10_000, volumeThreshold: 1, errorThresholdPercentage: 1 });
+
+    await expect(sut.fetch(`${url}hang`, { signal: AbortSignal.timeout(50) })).rejects.not.toBeInstanceOf(CallerAbortedError);
+    expect(sut.isOpen).toBe(true);
   });
 
   describe('postJson', () => {

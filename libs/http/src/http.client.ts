@@ -24,6 +24,14 @@ export type TimeoutScope = 'whole' | 'headers';
 export class BreakerOpenError extends Error {}
 
 /**
+ * The caller gave the call up (its signal aborted for another reason than a timeout: a client that
+ * hung up): says nothing about the party, so the breaker does not count it.
+ */
+export class CallerAbortedError extends Error {}
+
+const isTimeout = (reason: unknown) => reason instanceof DOMException && reason.name === 'TimeoutError';
+
+/**
  * Outbound HTTP to one third party: every call has a timeout, and an opossum breaker stops
  * calling a party that keeps failing. One instance per party, so one party's outage opens only
  * its own breaker.
@@ -40,6 +48,7 @@ export class OutboundHttp {
         errorThresholdPercentage: options.errorThresholdPercentage ?? 50,
         resetTimeout: options.resetTimeoutMs ?? 30_000,
         volumeThreshold: options.volumeThreshold ?? 5,
+        errorFilter: (error: unknown) => error instanceof CallerAbortedError,
       },
     );
   }
@@ -95,6 +104,9 @@ export class OutboundHttp {
     let response: Response;
     try {
       response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal });
+    } catch (error) {
+      if (init.signal?.aborted && !isTimeout(init.signal.reason)) throw new CallerAbortedError(`${this.name}: the caller gave the call up`);
+      throw error;
     } finally {
       timeout.clear();
     }

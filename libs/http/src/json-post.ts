@@ -22,9 +22,17 @@ export interface KeepAlivePools {
   'https:': https.Agent;
 }
 
+/**
+ * A connection idle this long is closed by us, before the party closes it (Node's servers after
+ * 5 s): a request written on a socket the other side is just closing fails with ECONNRESET. The
+ * agent's timeout destroys free sockets only, never one waiting for an answer.
+ */
+const IDLE_SOCKET_MS = 4000;
+
 /** One pool of reused connections per party and scheme, so a chat does not pay a TCP (and TLS) handshake. */
 export function keepAlivePools(): KeepAlivePools {
-  return { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+  const options = { keepAlive: true, timeout: IDLE_SOCKET_MS };
+  return { 'http:': new http.Agent(options), 'https:': new https.Agent(options) };
 }
 
 /**

@@ -30,6 +30,8 @@ export class StreamConsumer implements AsyncIterable<StreamFrame> {
   private heardAt = 0;
   private reading = false;
   private done = false;
+  /** An end, an error or a break arrived: the producer has stopped, and a cancel would reach nobody. */
+  private finished = false;
   private silenceTimer?: NodeJS.Timeout;
 
   constructor(private readonly nats: NatsConnection, private readonly silenceMs = STREAM_SILENCE_MS) {
@@ -52,9 +54,13 @@ export class StreamConsumer implements AsyncIterable<StreamFrame> {
     for (let frame = await this.next(); frame; frame = await this.next()) yield frame;
   }
 
-  /** Tells the producer to stop (the reader went away), then closes. */
+  /**
+   * Tells the producer to stop (the reader went away), then closes. Said again on every call until
+   * the stream finished: a reader that left before the producer listened (during admission) is
+   * heard from the requester's cleanup once the producer has said it started.
+   */
   cancel(): void {
-    if (!this.done && !this.nats.isClosed()) this.nats.publish(streamCancelSubject(this.inbox));
+    if (!this.finished && !this.nats.isClosed()) this.nats.publish(streamCancelSubject(this.inbox));
     this.close();
   }
 
@@ -100,6 +106,7 @@ export class StreamConsumer implements AsyncIterable<StreamFrame> {
 
   private finish(): void {
     this.done = true;
+    this.finished = true;
     clearInterval(this.silenceTimer);
     if (!this.subscription.isClosed()) this.subscription.unsubscribe();
   }

@@ -26,16 +26,17 @@ export class ChatStreamService {
     caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto, inbox: string, endpoint?: string,
   ): Promise<Reply> {
     const admitted = await this.chats.admit(caller, headers, access, dto, endpoint);
-    const producer = this.streams.produce(inbox);
+    let producer: StreamProducer | undefined;
     let opened: OpenedStream;
     try {
+      producer = this.streams.produce(inbox);
       await producer.ready();
       opened = await this.runner.open(admitted.plan, admitted.request, producer.cancelled, admitted.ownKey?.key);
     } catch (error) {
-      producer.close();
+      producer?.close();
       await this.chats.release(admitted);
       // The reader left before the first byte: nobody reads this reply, and nothing went wrong to log.
-      if (producer.cancelled.aborted) return READER_LEFT;
+      if (producer?.cancelled.aborted) return READER_LEFT;
       throw error;
     }
     // After this reply is on its way: relaying first would hold the reply (and so the first byte) behind every chunk the vendor has already sent.
