@@ -105,6 +105,23 @@ describe('StreamProducer and StreamConsumer', () => {
     producer.close();
   });
 
+  it('throws nothing from a producer whose connection closed under it (shutdown): the consumer times the silence', async () => {
+    const closing = await connect({ servers: INFRA.natsUrl });
+    const producer = new StreamProducer(closing, sut.inbox);
+    await closing.close();
+
+    expect(() => producer.chunk('late')).not.toThrow();
+    expect(() => producer.fail('gone')).not.toThrow();
+  });
+
+  it('throws nothing from a consumer cancelled after its connection closed (shutdown)', async () => {
+    const closing = await connect({ servers: INFRA.natsUrl });
+    const consumer = new StreamConsumer(closing, SILENCE_MS);
+    await closing.close();
+
+    expect(() => consumer.cancel()).not.toThrow();
+  });
+
   it('aborts the producer\'s signal when the consumer cancels', async () => {
     const producer = new StreamProducer(answerer, sut.inbox);
     await producer.ready();

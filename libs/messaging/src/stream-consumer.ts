@@ -60,7 +60,12 @@ export class StreamConsumer implements AsyncIterable<StreamFrame> {
    * heard from the requester's cleanup once the producer has said it started.
    */
   cancel(): void {
-    if (!this.finished && !this.nats.isClosed()) this.nats.publish(streamCancelSubject(this.inbox));
+    try {
+      if (!this.finished) this.nats.publish(streamCancelSubject(this.inbox));
+    } catch (error) {
+      // Closed, or past the last flush of a drain at shutdown: the producer's own silence ends it.
+      if (!this.nats.isClosed() && !this.nats.isDraining()) throw error;
+    }
     this.close();
   }
 

@@ -67,7 +67,12 @@ export class StreamProducer {
     meta.set(STREAM_HEADERS.kind, kind);
     if (kind !== 'beat') meta.set(STREAM_HEADERS.seq, String(this.seq++));
     this.sentAt = Date.now();
-    // A connection closed under the producer loses the rest: the consumer's silence check ends the stream.
-    if (!this.nats.isClosed()) this.nats.publish(this.inbox, data, { headers: meta });
+    // A connection closed under the producer, or past the last flush of a drain at shutdown (where a
+    // publish throws), loses the rest: the consumer's silence check ends the stream.
+    try {
+      this.nats.publish(this.inbox, data, { headers: meta });
+    } catch (error) {
+      if (!this.nats.isClosed() && !this.nats.isDraining()) throw error;
+    }
   }
 }
