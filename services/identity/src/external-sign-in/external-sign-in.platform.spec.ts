@@ -1,25 +1,22 @@
-import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { GATE_TOKEN_CHAIN_ID, SANDBOX_GATE_TOKEN } from '@platform/chain';
-import { TestPlatform, type IdentitySandbox } from '@platform/testing';
+import { ownerQuery, TestPlatform, type IdentitySandbox } from '@platform/testing';
 
 describe('External sign-in (platform-core 4.2)', () => {
   let platform: TestPlatform;
   let providers: IdentitySandbox;
-  let db: Client;
 
   beforeAll(async () => {
     // identity in a process of its own, logging at info, so what it writes can be read.
     platform = await TestPlatform.start({ processes: ['identity'], env: { LOG_LEVEL: 'info' } });
     providers = platform.identityProviders;
-    db = new Client({ connectionString: platform.env.DATABASE_URL });
-    await db.connect();
   });
 
   afterAll(async () => {
-    await db?.end();
     await platform?.close();
   });
+
+  const rowsOf = (sql: string, params: unknown[] = []) => ownerQuery<Record<string, any>>(platform.env, sql, params);
 
   const unique = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -56,8 +53,8 @@ describe('External sign-in (platform-core 4.2)', () => {
       const client = platform.web();
       expect((await providers.signIn(client, '/api/auth/idp')).headers.get('location')).toBe('/dashboard');
       expect((await client.get('/api/auth/session')).body.user.id).toBe(user.id);
-      const links = await db.query(`SELECT user_id FROM identity.linked_accounts WHERE provider = 'idp' AND subject = $1`, [sub]);
-      expect(links.rows).toEqual([{ user_id: user.id }]);
+      const links = await rowsOf(`SELECT user_id FROM identity.linked_accounts WHERE provider = 'idp' AND subject = $1`, [sub]);
+      expect(links).toEqual([{ user_id: user.id }]);
     });
 
     it('stores the refresh token sealed, and never logs it', async () => {
@@ -65,7 +62,7 @@ describe('External sign-in (platform-core 4.2)', () => {
       await providers.nextLogin({ sub, email: unique('idp-seal'), name: 'Sealed' });
       const client = platform.web();
       await providers.signIn(client, '/api/auth/idp');
-      const { rows } = await db.query(`SELECT refresh_token_sealed FROM identity.linked_accounts WHERE subject = $1`, [sub]);
+      const rows = await rowsOf(`SELECT refresh_token_sealed FROM identity.linked_accounts WHERE subject = $1`, [sub]);
       expect(rows[0].refresh_token_sealed).toMatch(/^v1\./);
       const refreshed = await client.post('/api/auth/idp/refresh');
       expect(refreshed.status).toBe(200);
@@ -125,7 +122,7 @@ describe('External sign-in (platform-core 4.2)', () => {
     });
 
     it('never logs a refresh token, sealed or not', async () => {
-      const { rows } = await db.query(`SELECT refresh_token_sealed FROM identity.linked_accounts WHERE refresh_token_sealed IS NOT NULL`);
+      const rows = await rowsOf(`SELECT refresh_token_sealed FROM identity.linked_accounts WHERE refresh_token_sealed IS NOT NULL`);
       const logs = platform.logs('identity');
       expect(logs).toContain('External sign-in failed');
       expect(logs).not.toMatch(/refresh_token/i);

@@ -1,7 +1,6 @@
-import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { RISC_EVENT_TYPES } from '@platform/contracts';
-import { TestPlatform, waitFor, type IdentitySandbox, type TestClient, type TestUser } from '@platform/testing';
+import { ownerQuery, TestPlatform, waitFor, type IdentitySandbox, type TestClient, type TestUser } from '@platform/testing';
 
 /** Well under the credential cache's TTL: only the revocation broadcast explains a 401 this soon. */
 const WITHIN_MS = 3000;
@@ -11,19 +10,17 @@ const REFETCH_MS = 1000;
 describe('Security event receiver (platform-core 4.3, section 6)', () => {
   let platform: TestPlatform;
   let providers: IdentitySandbox;
-  let db: Client;
 
   beforeAll(async () => {
     platform = await TestPlatform.start({ gateways: 2, env: { SESSION_CACHE_TTL_MS: '60000', RISC_KEYS_REFETCH_MS: String(REFETCH_MS) } });
     providers = platform.identityProviders;
-    db = new Client({ connectionString: platform.env.DATABASE_URL });
-    await db.connect();
   });
 
   afterAll(async () => {
-    await db?.end();
     await platform?.close();
   });
+
+  const rowsOf = (sql: string, params: unknown[] = []) => ownerQuery<Record<string, any>>(platform.env, sql, params);
 
   /** As the provider sends it: the token as the body, typed application/secevent+jwt. */
   const post = (jwt: string, path = '/api/security/risc') => fetch(`${platform.webUrl}${path}`, {
@@ -84,7 +81,7 @@ describe('Security event receiver (platform-core 4.3, section 6)', () => {
     const user = await idpUser();
     expect((await post(await providers.signSecurityEvent({ events: { 'tokens-revoked': {} }, sub: user.sub }))).status).toBe(202);
     expect(await refusedSoon(user.onB)).toBe(401);
-    const { rows } = await db.query(`SELECT refresh_token_sealed FROM identity.linked_accounts WHERE subject = $1`, [user.sub]);
+    const rows = await rowsOf(`SELECT refresh_token_sealed FROM identity.linked_accounts WHERE subject = $1`, [user.sub]);
     expect(rows).toEqual([{ refresh_token_sealed: null }]);
   });
 
@@ -102,7 +99,7 @@ describe('Security event receiver (platform-core 4.3, section 6)', () => {
     for (const events of eventSets) {
       const jti = randomUUID();
       expect((await post(await providers.signSecurityEvent({ events, sub: user.sub, jti }))).status).toBe(202);
-      await waitFor(() => db.query(`SELECT processed_at FROM identity.risc_events WHERE jti = $1`, [jti]), (result) => result.rows[0]?.processed_at != null, WITHIN_MS);
+      await waitFor(() => rowsOf(`SELECT processed_at FROM identity.risc_events WHERE jti = $1`, [jti]), (rows) => rows[0]?.processed_at != null, WITHIN_MS);
     }
     expect((await user.onB.get('/api/keys')).status).toBe(200);
   });
@@ -111,7 +108,7 @@ describe('Security event receiver (platform-core 4.3, section 6)', () => {
     const user = await idpUser();
     const bySub = randomUUID();
     expect((await post(await providers.signSecurityEvent({ events: { 'sessions-revoked': { subject: { subject_type: 'iss-sub', sub: user.sub } } }, jti: bySub }), '/api/auth/idp/risc')).status).toBe(202);
-    await waitFor(() => db.query(`SELECT processed_at FROM identity.risc_events WHERE jti = $1`, [bySub]), (result) => result.rows[0]?.processed_at != null, WITHIN_MS);
+    await waitFor(() => rowsOf(`SELECT processed_at FROM identity.risc_events WHERE jti = $1`, [bySub]), (rows) => rows[0]?.processed_at != null, WITHIN_MS);
     expect((await user.onB.get('/api/keys')).status).toBe(200);
     expect((await post(await providers.signSecurityEvent({ events: { 'sessions-revoked': {} }, email: user.email }), '/api/auth/idp/risc')).status).toBe(202);
     expect(await refusedSoon(user.onB)).toBe(401);
@@ -147,7 +144,7 @@ describe('Security event receiver (platform-core 4.3, section 6)', () => {
   describe('replayed jti', () => {
     /** The event acted on, then the user signs in again: a repeat that acted would end the new session. */
     async function actedOnceThenSignedInAgain(user: { sub: string; email: string }, jti: string): Promise<TestClient> {
-      await waitFor(() => db.query(`SELECT processed_at FROM identity.risc_events WHERE jti = $1`, [jti]), (result) => result.rows[0]?.processed_at != null, WITHIN_MS);
+      await waitFor(() => rowsOf(`SELECT processed_at FROM identity.risc_events WHERE jti = $1`, [jti]), (rows) => rows[0]?.processed_at != null, WITHIN_MS);
       await providers.nextLogin({ sub: user.sub, email: user.email, name: 'Risc' });
       const again = platform.web();
       expect((await providers.signIn(again, '/api/auth/idp')).headers.get('location')).toBe('/dashboard');
@@ -173,7 +170,7 @@ describe('Security event receiver (platform-core 4.3, section 6)', () => {
       const jwt = await providers.signSecurityEvent({ events: { 'sessions-revoked': {} }, sub: user.sub, jti });
       const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await post(jwt)).status));
       expect(statuses).toEqual(Array(20).fill(202));
-      expect((await db.query(`SELECT count(*)::int AS n FROM identity.risc_events WHERE jti = $1`, [jti])).rows[0].n).toBe(1);
+      expect((await rowsOf(`SELECT count(*)::int AS n FROM identity.risc_events WHERE jti = $1`, [jti]))[0]!.n).toBe(1);
       const onB = await actedOnceThenSignedInAgain(user, jti);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await onB.get('/api/keys')).status).toBe(200);
