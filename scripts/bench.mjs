@@ -47,6 +47,9 @@ const SCENARIOS = [
   { file: 'watchdog.mjs', title: 'watchdog check throughput', timeoutMs: 5 * 60_000 },
   { file: 'billing-webhooks.mjs', title: 'payment webhooks: throughput, exactly once, time to plan visible', timeoutMs: 5 * 60_000 },
   { file: 'wallet-auth.mjs', title: 'wallet sign-ins verified per second (EOA, ERC-6492)', timeoutMs: 5 * 60_000 },
+  { file: 'wallet-balances.mjs', title: 'wallet balances read per second, with and without the cache', timeoutMs: 6 * 60_000 },
+  { file: 'wallet-splits.mjs', title: 'royalty splits settled per second, 3 recipients each', timeoutMs: 6 * 60_000 },
+  { file: 'bus-send.mjs', title: 'signed agent messages accepted per second, and delivered to a runtime', timeoutMs: 5 * 60_000 },
   { file: 'risc.mjs', title: 'security events: accepted per second, time until sessions are gone', timeoutMs: 5 * 60_000 },
   { file: 'faults.mjs', title: 'Redis, NATS and PostgreSQL killed under chat load', timeoutMs: 5 * 60_000 },
 ].filter((scenario) => !scenario.skip && process.env.BENCH_EDGE_ONLY !== '1');

@@ -21,6 +21,10 @@ const DEV_DEFAULTS = {
   NETWORK_TESTNET: 'true',
   NETWORK_RPC_URL: 'http://127.0.0.1:4600/chain/42431',
   BASE_RPC_URL: 'http://127.0.0.1:4600/chain/84532',
+  // The sandbox's treasury (GET /chain/treasury): pays top-up credits and agent wallets' gas.
+  WALLET_TREASURY_KEY: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+  // Clones are paid to the same treasury (POST /api/agents/clone).
+  CLONE_PAYEE_ADDRESS: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
   // Sign-in through the sandbox's identity provider and code host (docs/sandbox.md).
   IDP_ISSUER: 'http://127.0.0.1:4600/idp/',
   IDP_CLIENT_ID: 'sandbox-idp-client',
@@ -32,7 +36,7 @@ const DEV_DEFAULTS = {
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */
-const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'gateway'];
+const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'wallet', 'bus', 'gateway'];
 
 /**
  * HEALTH_PORT set for `npm start` is the first of a range: each service gets its own, in start order
@@ -91,7 +95,7 @@ Platform starting:
   web API         http://${host}:${env.WEB_PORT ?? 3000}/api/health
   backend API     http://${host}:${env.BACKEND_PORT ?? 4000}/health
   summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100}
-  sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls; pay a checkout: POST /stripe/checkout/<id>/complete; webhooks sent: GET /stripe/deliveries; chains: POST /chain/42431, /chain/84532, mint: POST /chain/fund; sign in: /api/auth/idp, /api/auth/code-host after PUT /code-host/next-login)
+  sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls; pay a checkout: POST /stripe/checkout/<id>/complete; webhooks sent: GET /stripe/deliveries; chains: POST /chain/42431, /chain/84532, mint: POST /chain/fund; treasury: GET /chain/treasury; sign in: /api/auth/idp, /api/auth/code-host after PUT /code-host/next-login)
   INTERNAL_API_KEY ${env.INTERNAL_API_KEY}
 Press Ctrl-C to stop.
 `);

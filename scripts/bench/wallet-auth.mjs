@@ -9,7 +9,7 @@
 // Starts sandbox + identity + gateway on their own ports with benchwal.-prefixed NATS subjects and
 // benchwal:-prefixed Redis keys. Nonces are fetched and messages signed before the clock starts, so
 // the figures are the platform's (parse, nonce, signature check, user, session), not the signer's.
-import { pool, percentile } from './concurrency.mjs';
+import { pool, timedPool } from './concurrency.mjs';
 import { call, clientIp } from './http.mjs';
 import { resultLine } from './report.mjs';
 import { runScenario, withScenarioPlatform } from './scenario.mjs';
@@ -46,22 +46,10 @@ async function prepared(kind, index, viem) {
 
 async function run(kind, count, senders, viem) {
   const signIns = await pool(Array.from({ length: count }, (_, index) => index), PREPARE_CONCURRENCY, (index) => prepared(kind, index, viem));
-  const latencies = [];
-  const failures = new Map();
-  const started = performance.now();
-  await pool(signIns, senders, async ({ ip, body }) => {
-    const sent = performance.now();
+  return timedPool(signIns, senders, async ({ ip, body }) => {
     const response = await call('POST', `${WEB}/api/wallet-auth`, { body, headers: { 'x-forwarded-for': ip } });
-    latencies.push(performance.now() - sent);
-    if (response.status !== 200) failures.set(response.status, (failures.get(response.status) ?? 0) + 1);
+    return response.status === 200 ? null : response.status;
   });
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    perSec: Math.round(count / seconds),
-    p50Ms: Math.round(percentile(latencies, 50)),
-    p99Ms: Math.round(percentile(latencies, 99)),
-    failed: Object.fromEntries(failures),
-  };
 }
 
 async function main() {

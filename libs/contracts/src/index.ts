@@ -16,3 +16,5 @@ export * from './ai/index.js';
 export * from './usage/index.js';
 export * from './billing/index.js';
 export * from './streams.js';
+export * from './wallet/index.js';
+export * from './bus/index.js';

@@ -1,6 +1,8 @@
 import { IsString } from 'class-validator';
 import { ProvisionAgentJob, WatchdogCheckJob } from './agents/agent-jobs.js';
 import { ToolUsageJob, UsageEventJob } from './usage/usage-jobs.js';
+import { BusDeliveryJob } from './bus/bus-jobs.js';
+import { SplitJob, TransferJob } from './wallet/split-jobs.js';
 
 /**
  * Someone asked for a reset link. The reply to them is sent before anyone looks the address up,
@@ -17,6 +19,9 @@ export const QUEUES = {
   watchdogCheck: 'watchdog.check',
   usageLog: 'usage.log',
   usageTools: 'usage.tools',
+  walletSplits: 'wallet.splits',
+  walletTransfers: 'wallet.transfers',
+  busDeliver: 'bus.deliver',
 } as const;
 
 export const JOB_PAYLOADS = {
@@ -25,6 +30,9 @@ export const JOB_PAYLOADS = {
   [QUEUES.watchdogCheck]: WatchdogCheckJob,
   [QUEUES.usageLog]: UsageEventJob,
   [QUEUES.usageTools]: ToolUsageJob,
+  [QUEUES.walletSplits]: SplitJob,
+  [QUEUES.walletTransfers]: TransferJob,
+  [QUEUES.busDeliver]: BusDeliveryJob,
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;

@@ -71,15 +71,21 @@ const USER_SCOPE = ['x-user-id'];
 
 const ag = SUBJECTS.agents;
 const billing = SUBJECTS.billing;
+const wallet = SUBJECTS.wallet;
+const bus = SUBJECTS.bus;
+
+/** A processor webhook: verified over the bytes as sent, with the processor's signature header. */
+const PROCESSOR_WEBHOOK = { subject: billing.webhook, headers: [BILLING_SIGNATURE_HEADER], rawBody: true };
 
 /**
  * Per-agent routes served on both surfaces: web callers must own the agent, bearer callers act for
  * the platform (docs/agents.md, "Who may call what").
  */
 const AGENT_ACTIONS: ReadonlyArray<[HttpMethod, string, Subject]> = Object.entries({
-  POST: { start: ag.start, stop: ag.stop, restart: ag.restart, update: ag.upgrade, repair: ag.repair, 'reset-memory': ag.resetMemory, messages: ag.sendMessage },
-  GET: { stats: ag.stats, messages: ag.messages, token: ag.token, config: ag.getConfig },
+  POST: { verify: ag.verify, start: ag.start, stop: ag.stop, restart: ag.restart, update: ag.upgrade, repair: ag.repair, 'reset-memory': ag.resetMemory, messages: ag.sendMessage },
+  GET: { stats: ag.stats, messages: ag.messages, token: ag.token, config: ag.getConfig, verify: ag.getVerification },
   PUT: { config: ag.putConfig },
+  DELETE: { verify: ag.clearVerification },
 }).flatMap(([method, actions]) => Object.entries(actions).map(([action, subject]): [HttpMethod, string, Subject] =>
   [method as HttpMethod, `/api/agents/:id/${action}`, subject]));
 
@@ -131,12 +137,29 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/agents', 'optionalSession', { subject: ag.list, rateLimits: ['webAgents'] }),
   web('GET', '/api/agents/provision', 'session', { subject: ag.listProvisioned, rateLimits: ['webAgents'] }),
   web('POST', '/api/agents/provision', 'session', { subject: ag.provision, rateLimits: ['webAgents', 'webProvision'] }),
+  // The spec's legacy path of POST /api/agents/provision: the same subject, rules and answers, 5/min (section 8).
+  web('POST', '/api/provision', 'session', { subject: ag.provision, rateLimits: ['webProvision'] }),
+  web('GET', '/api/agents/clone', 'none', { subject: ag.cloneHealth, rateLimits: ['webAgents'] }),
+  web('POST', '/api/agents/clone', 'session', { subject: ag.clone, rateLimits: ['webAgents'] }),
   web('GET', '/api/agents/:id', 'session', { subject: ag.get, rateLimits: ['webAgents'] }),
   ...AGENT_ACTIONS.map(([method, path, subject]) => web(method, path, 'session', { ...agentAction(subject), rateLimits: ['webAgents'] })),
+  // The caller's own agent runtime, the platform adding its gateway token (docs/agents.md).
+  web('GET', '/api/instance/:userId', 'session', { subject: ag.instanceHealth, rateLimits: ['webInstance'] }),
+  web('GET', '/api/instance/:userId/stats', 'session', { subject: ag.instanceStats, rateLimits: ['webInstance'] }),
   web('GET', '/api/billing', 'session', { subject: billing.overview }),
   web('POST', '/api/billing', 'session', { subject: billing.action }),
   web('GET', '/api/billing-provider/checkout', 'session', { subject: billing.checkout }),
-  web('POST', '/api/billing/webhook', 'none', { subject: billing.webhook, headers: [BILLING_SIGNATURE_HEADER], rawBody: true }),
+  web('POST', '/api/billing/webhook', 'none', PROCESSOR_WEBHOOK),
+  web('GET', '/api/wallet', 'optionalSession', { subject: wallet.get }),
+  web('POST', '/api/wallet', 'session', { subject: wallet.action }),
+  web('GET', '/api/wallet/address', 'optionalSession', { subject: wallet.address }),
+  web('POST', '/api/wallet/create', 'session', { subject: wallet.createCustodial }),
+  web('GET', '/api/wallet/custodial', 'none', { subject: wallet.custodialInfo }),
+  web('POST', '/api/wallet/custodial', 'none', { subject: wallet.importCustodial }),
+  web('GET', '/api/wallet/top-up', 'none', { subject: wallet.topUp }),
+  // The same processor events as /api/billing/webhook, so either endpoint (or both) credits a top-up once (docs/spec-decisions.md).
+  web('POST', '/api/wallet/top-up', 'none', PROCESSOR_WEBHOOK),
+  web('GET', '/api/wallet/transactions', 'session', { subject: wallet.transactions }),
   web('GET', '/api/heartbeat', 'session', { subject: ag.getHeartbeat }),
   web('POST', '/api/heartbeat', 'session', { subject: ag.saveHeartbeat }),
   web('DELETE', '/api/heartbeat', 'session', { subject: ag.deleteHeartbeat }),
@@ -156,7 +179,11 @@ export const ROUTES: readonly RouteDef[] = [
   backend('GET', '/api/usage/tools', 'internal', { subject: usage.tools, headers: USER_SCOPE }),
   backend('GET', '/api/agents', 'internal', { subject: ag.list }),
   backend('POST', '/api/agents', 'internal', { subject: ag.create }),
+  backend('GET', '/api/agents/clone', 'none', { subject: ag.cloneHealth }),
+  backend('POST', '/api/agents/clone', 'internal', { subject: ag.clone }),
   backend('GET', '/api/agents/:id', 'internal', { subject: ag.get }),
+  backend('GET', '/api/agents/:id/verification', 'internal', { subject: ag.getVerification }),
+  backend('GET', '/api/agent-runtime/instances', 'internal', { subject: ag.runtimeInstances }),
   backend('PUT', '/api/agents/:id', 'internal', { subject: ag.update }),
   backend('DELETE', '/api/agents/:id', 'internal', { subject: ag.delete }),
   ...AGENT_ACTIONS.map(([method, path, subject]) => backend(method, path, 'internal', agentAction(subject))),
@@ -166,6 +193,19 @@ export const ROUTES: readonly RouteDef[] = [
   backend('POST', '/api/register-link', 'internal', { subject: ag.registerLink }),
   backend('GET', '/api/installations', 'internal', { subject: ag.listInstallations }),
   backend('POST', '/api/heartbeat', 'none', { subject: ag.installationHeartbeat }),
+  backend('POST', '/api/underground/wallets', 'internal', { subject: wallet.createAgentWallet }),
+  backend('GET', '/api/underground/wallets/:address/balance', 'internal', { subject: wallet.agentWalletBalance }),
+  backend('POST', '/api/underground/splits', 'internal', { subject: wallet.createSplit }),
+  backend('GET', '/api/underground/splits/:id', 'internal', { subject: wallet.getSplit }),
+  // Signed per message, no bearer (extended-services 5).
+  backend('POST', '/api/underground/bus/send', 'none', { subject: bus.send }),
+  // Ours: an agent runtime sends as its agent, the wallet service signing (the key never leaves it).
+  backend('POST', '/api/underground/bus/agents/:agentId/send', 'internal', { subject: bus.sendAsAgent }),
+  backend('GET', '/api/underground/bus/messages/:messageId', 'internal', { subject: bus.messageStatus }),
+  backend('POST', '/api/underground/bus/subscriptions', 'internal', { subject: bus.subscribe }),
+  backend('DELETE', '/api/underground/bus/subscriptions', 'internal', { subject: bus.unsubscribe }),
+  backend('GET', '/api/underground/events', 'internal', { subject: bus.listEvents }),
+  backend('POST', '/api/underground/events', 'internal', { subject: bus.createEvent }),
 
   // Ours: each surface says whether its NATS connection is up, for a load balancer or orchestrator.
   ...(['web', 'backend', 'summarizer'] as const).map((surface): RouteDef => ({ surface, method: 'GET', path: '/readyz', auth: 'none', edge: 'readiness' })),

@@ -1,3 +1,5 @@
+import { QueryFailedError } from 'typeorm';
+
 /** Socket errors: the server is not there, or went away mid-conversation. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -38,4 +40,13 @@ export function databaseFailure(error: unknown): 'unreachable' | 'busy' | undefi
   if (typeof message !== 'string') return undefined;
   if (UNREACHABLE_MESSAGES.test(message)) return 'unreachable';
   return POOL_EXHAUSTED.test(message) ? 'busy' : undefined;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Whether the database refused a write for a unique index: `constraint` narrows it to that index. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (!(error instanceof QueryFailedError)) return false;
+  const cause = error.driverError as { code?: string; constraint?: string };
+  return cause.code === UNIQUE_VIOLATION && (constraint === undefined || cause.constraint === constraint);
 }

@@ -5,3 +5,4 @@ export * from './redis.module.js';
 export * from './redis-connection.js';
 export * from './held-retries.js';
 export * from './redis-script.js';
+export * from './periodic-sweep.js';

@@ -22,19 +22,23 @@ export const DEFAULT_JOB_OPTIONS = {
 } as const;
 
 /**
- * Usage jobs bill someone: they outlast a database outage of about an hour (12 retries from 1 s,
- * doubling: 4095 s in all) instead of failing for good after the default's 15 s.
+ * Usage jobs bill someone, and a split pays people out: they outlast an outage (database, chain
+ * node) of about an hour (12 retries from 1 s, doubling: 4095 s in all) instead of failing for
+ * good after the default's 15 s.
  */
-const USAGE_JOB_OPTIONS = { attempts: 13, backoff: { type: 'exponential', delay: 1000 } } as const;
+const OUTAGE_PROOF_JOB_OPTIONS = { attempts: 13, backoff: { type: 'exponential', delay: 1000 } } as const;
 
 /** What a queue's jobs change of DEFAULT_JOB_OPTIONS. */
 export const QUEUE_JOB_OPTIONS: Partial<Record<QueueName, JobsOptions>> = {
-  [QUEUES.usageLog]: USAGE_JOB_OPTIONS,
-  [QUEUES.usageTools]: USAGE_JOB_OPTIONS,
+  [QUEUES.usageLog]: OUTAGE_PROOF_JOB_OPTIONS,
+  [QUEUES.usageTools]: OUTAGE_PROOF_JOB_OPTIONS,
+  [QUEUES.walletSplits]: OUTAGE_PROOF_JOB_OPTIONS,
 };
 
 /** A scheduled job is retried by its next run, not by BullMQ; finished runs are not kept. */
 const SCHEDULED_JOB_OPTIONS = { attempts: 1, removeOnComplete: true, removeOnFail: 100 } as const;
+
+export type JobRetries = Pick<JobsOptions, 'attempts' | 'backoff'>;
 
 export interface WorkOptions {
   concurrency?: number;
@@ -62,11 +66,14 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     this.redis = readiness.dependency('redis');
   }
 
-  /** A job Redis cannot take now is UnavailableError (503 at the edge), like any other dependency away. */
-  async add<Q extends QueueName>(name: Q, data: JobOf<Q>, jobId?: string): Promise<void> {
+  /**
+   * A job Redis cannot take now is UnavailableError (503 at the edge), like any other dependency away.
+   * `retries` overrides the queue's attempts and backoff, for a service that reads them from its env.
+   */
+  async add<Q extends QueueName>(name: Q, data: JobOf<Q>, jobId?: string, retries: JobRetries = {}): Promise<void> {
     const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
     const queue = await this.queue(name);
-    await queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], jobId }).catch((error: unknown) => {
+    await queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], ...retries, jobId }).catch((error: unknown) => {
       throw isRedisUnreachable(error) ? new UnavailableError() : error;
     });
   }

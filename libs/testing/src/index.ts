@@ -28,3 +28,7 @@ export * from './faults/steady-load.js';
 export * from './faults/stream-events.js';
 export * from './payments-sandbox.js';
 export * from './identity-sandbox.js';
+export * from './sandbox-hook.js';
+export * from './rpc-forwarder.js';
+export * from './sandbox-hook.js';
+export * from './bus-agents.js';

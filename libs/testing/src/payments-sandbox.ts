@@ -15,9 +15,14 @@ export interface Delivery {
 export class PaymentsSandbox {
   constructor(private readonly sandboxUrl: string) {}
 
-  /** Where the processor delivers webhooks (the gateway's address is known only once it listens). */
+  /** Where the processor delivers webhooks, and only there (the gateway's address is known only once it listens). */
   async useWebhook(url: string): Promise<void> {
     await this.hook('PUT', '/stripe/webhook', { url });
+  }
+
+  /** One more endpoint the processor delivers every webhook to, as a processor account with several does. */
+  async addWebhook(url: string): Promise<void> {
+    await this.hook('POST', '/stripe/webhooks', { url });
   }
 
   /** The checkout session a checkout URL of the sandbox names. */

@@ -45,6 +45,13 @@ export class PlatformServices {
     this.processes.delete(name);
   }
 
+  /** The Nest context of a service running in this process: a service-level test reaches its providers through it. */
+  context(name: ServiceName): INestApplicationContext {
+    const context = this.inProcess.get(name);
+    if (!context) throw new Error(`${name} is not running in the test's process`);
+    return context;
+  }
+
   /** What the service's processes wrote to stdout and stderr, one run after another (empty for an in-process service). */
   logs(name: ServiceName): string {
     return (this.runs.get(name) ?? []).map((run) => run.output.toString()).join('');

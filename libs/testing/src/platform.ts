@@ -86,6 +86,8 @@ export class TestPlatform {
       NETWORK_TESTNET: 'true',
       NETWORK_RPC_URL: sandbox.chain.rpcUrls[42431],
       BASE_RPC_URL: sandbox.chain.rpcUrls[84532],
+      WALLET_TREASURY_KEY: sandbox.chain.treasury.privateKey,
+      CLONE_PAYEE_ADDRESS: sandbox.chain.treasury.address,
       IDP_ISSUER: sandbox.idp.issuer,
       IDP_CLIENT_ID: sandbox.idp.clientId,
       IDP_CLIENT_SECRET: sandbox.idp.clientSecret,
@@ -226,6 +228,11 @@ export class TestPlatform {
   /** SIGKILLs a service listed in `processes` and waits until it is gone: what a crash does to it. */
   async kill(name: ServiceName): Promise<void> {
     await this.services.kill(name);
+  }
+
+  /** A provider of a service running in the test's process, for tests of what HTTP cannot reach (a crash between two steps). */
+  provider<T>(name: ServiceName, type: new (...args: never[]) => T): T {
+    return this.services.context(name).get(type);
   }
 
   /** What a process service wrote to stdout and stderr, all its runs so far (LOG_LEVEL is silent unless the env says otherwise). */

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import type { EnvSource } from '@platform/config';
 import type { JobOf, QueueName } from '@platform/contracts';
 
-/** A BullMQ queue of a test file's services (under its REDIS_PREFIX), open for `read` only. */
+/** A BullMQ queue of a test file's services (under its REDIS_PREFIX), open for `read`. */
 async function readQueue<T>(env: EnvSource, name: QueueName, read: (queue: Queue) => Promise<T>): Promise<T> {
   const connection = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null });
   const queue = new Queue(name, { connection, prefix: `${env.REDIS_PREFIX}bull` });
@@ -24,4 +24,9 @@ export async function queuedJobs<Q extends QueueName>(env: EnvSource, name: Q): 
 /** How many jobs of a queue are in each state (waiting, active, completed, failed, ...). */
 export function queueCounts(env: EnvSource, name: QueueName): Promise<Record<string, number>> {
   return readQueue(env, name, (queue) => queue.getJobCounts());
+}
+
+/** Deletes a queue's waiting and delayed jobs, as a Redis that lost its data would: for tests of what outlives a job. */
+export function loseWaitingJobs(env: EnvSource, name: QueueName): Promise<void> {
+  return readQueue(env, name, (queue) => queue.drain(true));
 }

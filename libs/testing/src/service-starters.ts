@@ -18,6 +18,10 @@ export const SERVICE_STARTERS = {
     (await import('../../../services/agents/src/agents.app.js')).startAgents(env),
   watchdog: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/watchdog/src/watchdog.app.js')).startWatchdog(env),
+  wallet: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/wallet/src/wallet.app.js')).startWallet(env),
+  bus: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/bus/src/bus.app.js')).startBus(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { RUNTIME_MEMORY_FILE } from '@platform/contracts';
 import { JsonFile } from './json-file.js';
 
 export interface MemoryEntry {
@@ -23,7 +24,7 @@ export class MemoryStore {
   private entries: MemoryEntry[] = [];
 
   constructor(dataDir: string, private readonly max: number) {
-    this.file = new JsonFile(path.join(dataDir, 'memory.json'), []);
+    this.file = new JsonFile(path.join(dataDir, RUNTIME_MEMORY_FILE), []);
   }
 
   async load(): Promise<void> {

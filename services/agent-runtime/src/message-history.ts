@@ -1,10 +1,13 @@
 import path from 'node:path';
+import type { BusHistoryFields } from '@platform/contracts';
 import { JsonFile } from './json-file.js';
 
+/** A bus message the agent received is a `user` entry, one it sent an `assistant` entry. */
 export interface HistoryMessage {
   role: 'user' | 'assistant';
   content: string;
   at: string;
+  bus?: BusHistoryFields;
 }
 
 /** The conversation, newest last, capped at the config's maxHistory. */
@@ -22,6 +25,11 @@ export class MessageHistory {
 
   all(): HistoryMessage[] {
     return [...this.messages];
+  }
+
+  /** The messageIds of the bus messages still held, received or sent. */
+  busMessageIds(): string[] {
+    return this.messages.flatMap((message) => (message.bus ? [message.bus.messageId] : []));
   }
 
   async append(...messages: Array<Omit<HistoryMessage, 'at'>>): Promise<void> {

@@ -43,5 +43,14 @@ export class RuntimeEnv {
   /** Below the watchdog's 5 s probe, so a hanging backend reads as failing: [backend], not as a timeout. */
   @EnvInt(1) READINESS_PROBE_TIMEOUT_MS = 2000;
 
+  /** Bus messageIds remembered to tell a redelivery from a new message. */
+  @EnvInt(1) BUS_DEDUP_MAX = 10_000;
+  /** Tries of one reply send through the bus (5xx or no answer is tried again); then it is logged and dropped. */
+  @EnvInt(1) BUS_SEND_ATTEMPTS = 5;
+  /** Wait before the second try, doubled before each later one (1 + 2 + 4 + 8 s by default). */
+  @EnvInt(1) BUS_SEND_BACKOFF_MS = 1000;
+  /** Per try: the bus answers once the message is durably accepted, signing included. */
+  @EnvInt(1) BUS_SEND_TIMEOUT_MS = 10_000;
+
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
 }

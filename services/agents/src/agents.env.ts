@@ -58,6 +58,13 @@ export class AgentsEnv extends CommonEnv {
 
   /** An installation not heard from for this long reads as inactive. */
   @EnvInt(1) INSTALLATION_STALE_MS = 3_600_000;
+  /** Clones are paid in pathUSD on the stablecoin network's testnet (42431) when true, its mainnet (4217) otherwise. */
+  @EnvBoolean() NETWORK_TESTNET = true;
+  /** JSON-RPC of that network, where a clone's payment transaction is read. */
+  @Matches(/^https?:\/\/.+/, { message: 'must be an http(s) URL' }) NETWORK_RPC_URL = 'http://127.0.0.1:4600/chain/42431';
+  /** Who a clone's pathUSD goes to; empty: cloning is closed (GET /api/agents/clone says unavailable). */
+  @Matches(/^(0x[0-9a-fA-F]{40})?$/, { message: 'must be a 0x-prefixed 20-byte hex address or empty' }) CLONE_PAYEE_ADDRESS = '';
+
   /** Public web address; register-home and register-link answer with its dashboard. */
   @Matches(/^https?:\/\/.+/, { message: 'must be an http(s) URL' }) APP_URL = 'http://localhost:3000';
 }

@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { ChainClients, stablecoinChainId } from '@platform/chain';
 import { DatabaseModule } from '@platform/database';
 import { MessagingModule, OutboxModule } from '@platform/messaging';
 import { QueueModule } from '@platform/queue';
@@ -14,15 +15,23 @@ import { RuntimeReconciler } from './agents/runtime-reconciler.js';
 import { WatchdogHandlers } from './agents/watchdog.handlers.js';
 import type { AgentsEnv, HostingProviderName } from './agents.env.js';
 import { AGENTS_ENV } from './agents.tokens.js';
+import { ClonePayments } from './clones/clone-payments.js';
+import { ClonesHandlers } from './clones/clones.handlers.js';
+import { ClonesService } from './clones/clones.service.js';
 import { agentsDatabase } from './database.js';
 import { HeartbeatHandlers } from './heartbeat/heartbeat.handlers.js';
 import { HeartbeatService } from './heartbeat/heartbeat.service.js';
 import { HostingProvider } from './hosting/hosting.provider.js';
 import { LocalHostingProvider } from './hosting/local.provider.js';
+import { InstancesHandlers } from './instances/instances.handlers.js';
+import { InstancesService } from './instances/instances.service.js';
 import { InstallationsHandlers } from './installations/installations.handlers.js';
 import { InstallationsService } from './installations/installations.service.js';
 import { PlanChangedConsumer } from './subscriptions/plan-changed.consumer.js';
 import { SubscriptionChanges } from './subscriptions/subscription-changes.service.js';
+import { VerificationHandlers } from './verification/verification.handlers.js';
+import { VerificationService } from './verification/verification.service.js';
+import { WalletChallengeClient } from './verification/wallet-challenge.client.js';
 
 export const AGENTS_SERVICE = 'agents';
 
@@ -40,7 +49,10 @@ export class AgentsModule {
         OutboxModule.forRoot(env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
       ],
-      controllers: [AgentsHandlers, LifecycleHandlers, WatchdogHandlers, HeartbeatHandlers, InstallationsHandlers],
+      controllers: [
+        AgentsHandlers, LifecycleHandlers, WatchdogHandlers, HeartbeatHandlers, InstallationsHandlers, VerificationHandlers, ClonesHandlers,
+        InstancesHandlers,
+      ],
       providers: [
         { provide: AGENTS_ENV, useValue: env },
         { provide: HostingProvider, useClass: HOSTING_ADAPTERS[env.HOSTING_PROVIDER] },
@@ -55,6 +67,13 @@ export class AgentsModule {
         InstallationsService,
         SubscriptionChanges,
         PlanChangedConsumer,
+        VerificationService,
+        WalletChallengeClient,
+        ClonesService,
+        ClonePayments,
+        InstancesService,
+        // Clone payments are read on the stablecoin network only.
+        { provide: ChainClients, useValue: new ChainClients({ [stablecoinChainId(env.NETWORK_TESTNET)]: env.NETWORK_RPC_URL }) },
       ],
     };
   }

@@ -1,15 +1,18 @@
 import type { ServiceDatabase } from '@platform/database';
 import { OutboxEventEntity } from '@platform/messaging';
 import { AgentEntity } from './agents/agent.entity.js';
+import { CloneEntity } from './clones/clone.entity.js';
 import { HeartbeatSettingsEntity } from './heartbeat/heartbeat-settings.entity.js';
 import { LocalRuntimeEntity } from './hosting/local-runtime.entity.js';
 import { InstallationEntity } from './installations/installation.entity.js';
 import { AgentsInitial1763800000000 } from './migrations/1763800000000-agents-initial.js';
 import { AgentsSubscriptionStates1764200000000 } from './migrations/1764200000000-agents-subscription-states.js';
+import { AgentsVerificationsClones1764300000000 } from './migrations/1764300000000-agents-verifications-clones.js';
 import { SubscriptionStateEntity } from './subscriptions/subscription-state.entity.js';
+import { VerificationEntity } from './verification/verification.entity.js';
 
 export const agentsDatabase: ServiceDatabase = {
   schema: 'agents',
-  entities: [AgentEntity, LocalRuntimeEntity, HeartbeatSettingsEntity, InstallationEntity, SubscriptionStateEntity, OutboxEventEntity],
-  migrations: [AgentsInitial1763800000000, AgentsSubscriptionStates1764200000000],
+  entities: [AgentEntity, LocalRuntimeEntity, HeartbeatSettingsEntity, InstallationEntity, SubscriptionStateEntity, VerificationEntity, CloneEntity, OutboxEventEntity],
+  migrations: [AgentsInitial1763800000000, AgentsSubscriptionStates1764200000000, AgentsVerificationsClones1764300000000],
 };

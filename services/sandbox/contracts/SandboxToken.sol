@@ -51,7 +51,7 @@ contract SandboxToken {
         return true;
     }
 
-    function _move(address from, address to, uint256 amount) private {
+    function _move(address from, address to, uint256 amount) internal {
         require(balanceOf[from] >= amount, "insufficient balance");
         balanceOf[from] -= amount;
         balanceOf[to] += amount;

@@ -4,6 +4,7 @@ import { BotCheckService } from './bot-check/bot-check.service.js';
 import { ChainHooksController } from './chain/chain-hooks.controller.js';
 import { ChainNodes } from './chain/chain-nodes.service.js';
 import { ChainRpcController } from './chain/chain-rpc.controller.js';
+import { ChainTreasury } from './chain/chain-treasury.service.js';
 import { Clock } from './clock.service.js';
 import { CodeHostStore } from './code-host/code-host-store.service.js';
 import { CodeHostController } from './code-host/code-host.controller.js';
@@ -76,6 +77,7 @@ export class SandboxModule {
         WebhookSender,
         PaymentControls,
         ChainNodes,
+        ChainTreasury,
         IdpAccounts,
         IdpSigningKeys,
         SandboxIdp,

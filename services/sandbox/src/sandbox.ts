@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import type { Address, Hex } from 'viem';
 import { ChainNodes } from './chain/chain-nodes.service.js';
+import { TREASURY } from './chain/treasury.js';
 import { SmtpListener } from './mail/smtp-listener.service.js';
 import { IDP_PREFIX, SandboxIdp } from './idp/sandbox-idp.service.js';
 import { createSandboxApp } from './sandbox.app.js';
@@ -36,8 +38,11 @@ export interface RunningSandbox {
    * protocol: 'http' })`. The webhook secret is the one the sandbox started with.
    */
   payments: { apiHost: string; apiPort: number; protocol: 'http'; webhookSecret: string };
-  /** JSON-RPC URL of each sandbox chain by chain id (`{url}/chain/<chainId>`), as a provider's RPC URL is configured. */
-  chain: { rpcUrls: Record<number, string> };
+  /**
+   * JSON-RPC URL of each sandbox chain by chain id (`{url}/chain/<chainId>`), as a provider's RPC URL is
+   * configured; and the treasury, an account with native gas on every chain and USDC on base-sepolia.
+   */
+  chain: { rpcUrls: Record<number, string>; treasury: { address: Address; privateKey: Hex } };
   /** The identity provider: its issuer (trailing slash), the platform's client, and its RISC configuration. */
   idp: { issuer: string; clientId: string; clientSecret: string; riscConfigurationUrl: string };
   /** The code host: its OAuth base (`/login/oauth/...`), its API base (`/user`, `/user/emails`) and the platform's client. */
@@ -80,7 +85,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     botCheckSecret: config.botCheckSecret,
     llm: { openrouter: `${url}/openrouter/api/v1`, anthropic: `${url}/anthropic`, openai: `${url}/openai/v1` },
     payments: { apiHost, apiPort: httpPort, protocol: 'http', webhookSecret: config.billingWebhookSecret },
-    chain: { rpcUrls: Object.fromEntries(app.get(ChainNodes).chainIds().map((chainId) => [chainId, `${url}/chain/${chainId}`])) },
+    chain: {
+      rpcUrls: Object.fromEntries(app.get(ChainNodes).chainIds().map((chainId) => [chainId, `${url}/chain/${chainId}`])),
+      treasury: { ...TREASURY },
+    },
     idp: { issuer, clientId: config.idpClientId, clientSecret: config.idpClientSecret, riscConfigurationUrl: `${issuer}.well-known/risc-configuration` },
     codeHost: { url: `${url}/code-host`, apiUrl: `${url}/code-host/api`, clientId: config.codeHostClientId, clientSecret: config.codeHostClientSecret },
     close: () => (closing ??= app.close()),

@@ -23,7 +23,30 @@ export const AGENT_MESSAGES = {
   runtimeUnavailable: 'Agent runtime unavailable',
   agentUpdated: 'Agent updated',
   installationRegistered: 'Installation registered',
+  verificationNotFound: 'This agent has not been verified',
+  walletUnavailable: 'The wallet service did not answer: try again',
+  noRunningAgent: 'No running agent for this user',
+  cloneNotConfigured: 'Cloning is not configured',
+  parentAgentIdRequired: 'parentAgentId is required',
+  invalidSpecialization: 'specialization must be one of general, ar, promo, booking, support, analytics',
+  generationInvalid: 'generation must be an integer of at least 1',
+  paymentProofRequired: 'paymentProof is required',
+  transactionHashInvalid: 'paymentProof.transactionHash must be a 0x-prefixed 32-byte hex hash',
+  amountInvalid: 'paymentProof.amount must be a string of at least 1.0',
+  currencyInvalid: 'paymentProof.currency must be pathUSD',
+  chainIdInvalid: 'paymentProof.chainId must be a number',
+  fromInvalid: 'paymentProof.from must be a 0x-prefixed 20-byte hex address',
+  toInvalid: 'paymentProof.to must be the clone payee address',
+  timestampInvalid: 'paymentProof.timestamp must be a Unix time in seconds',
+  paymentNotFound: 'Payment transaction not found on chain',
+  paymentReverted: 'Payment transaction failed on chain',
+  paymentTooSmall: 'The transaction does not transfer at least 1.0 pathUSD from paymentProof.from to the clone payee',
+  paymentUsed: 'This payment has already paid for a clone',
+  chainUnavailable: 'Could not read the payment from the chain',
 } as const;
+
+/** paymentProof.chainId names another network than the one the platform is paid on. */
+export const wrongChain = (expected: number): string => `paymentProof.chainId must be ${expected}`;
 
 /** `<status> -> <action>` refused by the state machine (docs/agents.md): 409 with this text. */
 export const illegalTransition = (action: string, status: string): string => `Cannot ${action} an agent that is ${status}`;

@@ -8,3 +8,6 @@ export * from './agent-views.js';
 export * from './agent.dtos.js';
 export * from './runtime-paths.js';
 export * from './runtime-process.js';
+export * from './clone.dtos.js';
+export * from './verification.js';
+export * from './runtime-instances.js';

@@ -9,6 +9,10 @@ export const RUNTIME_PATHS = {
   messages: '/messages',
   stats: '/stats',
   memoryReset: '/memory/reset',
+  /** Where the bus delivers agent messages (AgentMessageDto), deduplicated by messageId. */
+  busMessages: '/bus/messages',
+  /** Where the agent is told to send a message through the bus (SendAsAgentDto); it keeps it in its history. */
+  busSend: '/bus/send',
 } as const;
 
 /** Header on every runtime response naming its agent: how the platform tells its own process from a stranger on a reused port. */

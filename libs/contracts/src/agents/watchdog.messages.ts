@@ -53,6 +53,8 @@ export interface AgentNamesReply {
 export interface RuntimeHealthBody {
   status: 'ok';
   agentId: string;
+  /** The runtime's own package version, which verification compares with the one the platform deployed; older runtimes lack it. */
+  version?: string;
   uptimeMs: number;
   /** Share of one core used since the previous reading, 0-100 and more on several cores. */
   cpuPercent: number;

@@ -24,6 +24,11 @@ export function webListItem(agent: AgentEntity, domain: string): WebAgentListIte
   };
 }
 
+/** The agent as provisioning and cloning answer it on creation. */
+export function createdAgent(agent: AgentEntity, domain: string) {
+  return { id: agent.id, name: agent.name, status: agent.status, websocketUrl: websocketUrl(agent, domain), createdAt: agent.createdAt.toISOString() };
+}
+
 export function agentDetail(agent: AgentEntity, domain: string): AgentDetail & { statusReason?: string } {
   return {
     id: agent.id,

@@ -1,10 +1,11 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
   AGENT_MESSAGES as M, EVENTS, illegalTransition, QUEUES, RUNTIME_PATHS, SUBJECTS,
-  type AgentStatusChangedEvent, type AgentStatusReply, type WatchTargetsReply,
+  type AgentStatusChangedEvent, type AgentStatusReply, type BusEndpointReply, type WatchTargetsReply,
 } from '@platform/contracts';
 import { EventBus, MessagingModule } from '@platform/messaging';
 import { Queue } from 'bullmq';
@@ -176,7 +177,7 @@ describe('Agents', () => {
       expect(ready.status).toBe(200);
       expect(await ready.json()).toEqual({ ready: true, failing: [], uptimeMs: expect.any(Number) });
       expect(await (await fetch(`${runtimeUrl}${RUNTIME_PATHS.health}`)).json()).toEqual({
-        status: 'ok', agentId, uptimeMs: expect.any(Number), cpuPercent: expect.any(Number),
+        status: 'ok', agentId, version: '0.1.0', uptimeMs: expect.any(Number), cpuPercent: expect.any(Number),
         memoryBytes: expect.any(Number), memoryLimitBytes: 8 * 1024 ** 3,
       });
     });
@@ -291,6 +292,17 @@ describe('Agents', () => {
     it('watch targets list running agents with their runtime URL', async () => {
       const reply = await natsRequest<WatchTargetsReply>(platform, SUBJECTS.agents.watchTargets, {});
       expect(reply.agents).toContainEqual({ agentId, userId: expect.any(String), status: 'running', runtimeUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+    });
+
+    it('bus endpoint answers where the bus delivers to the agent, with its gateway token, and null for no such agent', async () => {
+      const token = (await backend().get(`/api/agents/${agentId}/token`, BEARER)).body.token;
+
+      const reply = await natsRequest<BusEndpointReply>(platform, SUBJECTS.agents.busEndpoint, { agentId });
+      const none = await natsRequest<BusEndpointReply>(platform, SUBJECTS.agents.busEndpoint, { agentId: randomUUID() });
+
+      expect(reply).toEqual({ agentId, userId: expect.any(String), status: 'running', runtimeUrl: await runtimeUrlOf(agentId), gatewayToken: token });
+      expect(token).toMatch(/^agt_/);
+      expect(none).toBeNull();
     });
 
     it('a degraded report moves running -> degraded, a healthy one back', async () => {

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { In, Not } from 'typeorm';
 import {
-  AGENT_MESSAGES as M, ApiError, LIVE_AGENT_STATUSES, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext, type CreateAgentDto,
-  type UpdateAgentDto, type WatchTarget,
+  AGENT_MESSAGES as M, ApiError, LIVE_AGENT_STATUSES, requireUser, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext,
+  type BusEndpointReply, type CreateAgentDto, type Envelope, type UpdateAgentDto, type WatchTarget,
 } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
@@ -20,6 +20,9 @@ type UpdatedAgent = Pick<AgentEntity, 'plan' | 'aiProvider' | 'subdomain' | 'sta
 export function scopeOf(auth: AuthContext): Scope {
   return auth.via === 'internal' ? 'system' : { userId: auth.userId };
 }
+
+/** A per-agent route's agent, seen with the caller's scope. */
+export const agentTarget = (envelope: Envelope) => [scopeOf(requireUser(envelope)), envelope.params.id ?? ''] as const;
 
 /** The agent records: CRUD on both surfaces, config, token, and the lookups other services ask for. */
 @Injectable()
@@ -125,6 +128,12 @@ export class AgentsService {
         agentId: agent.id, userId: agent.userId, status: agent.status, runtimeUrl: agent.runtimeUrl!,
       })),
     };
+  }
+
+  /** Where the bus delivers an agent's messages, with the token its runtime checks; null for no such agent. */
+  async busEndpoint(agentId: string): Promise<BusEndpointReply> {
+    const agent = isUUID(agentId) ? await this.lifecycle.inScope('system', (manager) => manager.findOneBy(AgentEntity, { id: agentId })) : null;
+    return agent && { agentId, userId: agent.userId, status: agent.status, runtimeUrl: agent.runtimeUrl, gatewayToken: agent.gatewayToken };
   }
 
   async names(userId: string, agentIds: string[]): Promise<AgentNamesReply> {

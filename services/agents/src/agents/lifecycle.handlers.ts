@@ -1,11 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ok, requireUser, SendAgentMessageDto, SUBJECTS, validateAs, type Envelope } from '@platform/contracts';
-import { scopeOf } from './agents.service.js';
+import { agentTarget as target } from './agents.service.js';
 import { ProvisioningService } from './provisioning.service.js';
 import { RuntimeClient } from './runtime-client.js';
 
-const target = (envelope: Envelope) => [scopeOf(requireUser(envelope)), envelope.params.id ?? ''] as const;
 /** Actions that may bring a runtime up ask who pays for it, so they get the caller itself. */
 const caller = (envelope: Envelope) => [requireUser(envelope), envelope.params.id ?? ''] as const;
 

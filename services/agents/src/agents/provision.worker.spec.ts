@@ -25,6 +25,8 @@ class FakeHosting extends HostingProvider {
   start = jest.fn<(agentId: string) => Promise<DeployedRuntime>>(async () => ({ runtimeUrl: RUNTIME_URL }));
   suspend = jest.fn<(agentId: string) => Promise<void>>(async () => undefined);
   agentIds = async () => [];
+  instances = async () => [];
+  copyMemory = async () => undefined;
 }
 
 describe('ProvisionWorker', () => {

@@ -4,6 +4,7 @@ import {
   type HostingStatusReply, type ProvisionAgentDto,
 } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
+import type { EntityManager } from 'typeorm';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
@@ -11,15 +12,18 @@ import { AgentEntity } from './agent.entity.js';
 import { enqueueProvision } from './provision-job.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
-import {
-  aiProviderFor, BACKEND_PLAN_LIMITS, callerTier, DEFAULT_AGENT_PLAN, DEFAULT_MODEL, paysForRuntimes, resourcesOf, tierAllowed,
-  TIER_PLAN, WEB_TIER_LIMITS,
-} from './agent-policy.js';
+import { aiProviderFor, callerTier, DEFAULT_AGENT_PLAN, DEFAULT_MODEL, paysForRuntimes, resourcesOf, tierAllowed, TIER_PLAN } from './agent-policy.js';
+import { backendLimit, webLimit, type LimitCheck } from './provisioning-limits.js';
 import { wantsRuntime, type AgentAction } from './agent-state-machine.js';
-import { websocketUrl } from './agent-views.js';
+import { createdAgent } from './agent-views.js';
 import { scopeOf } from './agents.service.js';
 
-interface Deployment {
+export interface DeploySteps {
+  record?: (manager: EntityManager, agentId: string) => Promise<void>;
+  seed?: (agentId: string) => Promise<void>;
+}
+
+export interface Deployment {
   userId: string;
   name: string;
   plan: AgentPlan;
@@ -52,13 +56,12 @@ export class ProvisioningService {
     };
   }
 
-  /** POST /api/agents/provision: subscription, tier limit (429), tier forwarded as plan. */
+  /** POST /api/agents/provision (and its legacy path POST /api/provision): subscription, tier limit (429), tier forwarded as plan. */
   async provision(auth: AuthContext, dto: ProvisionAgentDto) {
     this.requireProvisioning();
-    if (!paysForRuntimes(auth)) throw subscriptionRequired();
+    this.requirePayer(auth);
     const held = callerTier(auth.plan, auth.isAdmin);
     if (dto.tier && !tierAllowed(dto.tier, held)) throw new ApiError(402, M.tierNotInPlan, { code: ERROR_CODES.planRequired });
-    const limit = WEB_TIER_LIMITS[held];
     const model = dto.model ?? DEFAULT_MODEL;
     const agent = await this.deploy({
       userId: auth.userId,
@@ -67,20 +70,8 @@ export class ProvisioningService {
       model,
       aiProvider: aiProviderFor(model, this.env.AI_PROVIDER),
       config: dto.config ?? {},
-    }, { userId: auth.userId }, (current) => {
-      if (current >= limit) throw new ApiError(429, M.webLimitReached, { current, limit });
-    });
-    return {
-      success: true,
-      agent: {
-        id: agent.id,
-        name: agent.name,
-        status: agent.status,
-        websocketUrl: websocketUrl(agent, this.env.AGENT_DOMAIN),
-        model: agent.model,
-        createdAt: agent.createdAt.toISOString(),
-      },
-    };
+    }, { userId: auth.userId }, webLimit(auth));
+    return { success: true, agent: { ...createdAgent(agent, this.env.AGENT_DOMAIN), model: agent.model } };
   }
 
   /** POST /api/deployments (backend): limit by plan, 402 AGENT_LIMIT_REACHED. */
@@ -95,11 +86,7 @@ export class ProvisioningService {
       model,
       aiProvider: dto.aiProvider ?? aiProviderFor(model, this.env.AI_PROVIDER),
       config: dto.config ?? {},
-    }, 'system', (current) => {
-      if (current >= BACKEND_PLAN_LIMITS[plan]) {
-        throw new ApiError(402, M.backendLimitReached, { code: ERROR_CODES.agentLimitReached, current, limit: BACKEND_PLAN_LIMITS[plan] });
-      }
-    });
+    }, 'system', backendLimit(plan));
     return {
       success: true,
       agentId: agent.id,
@@ -188,20 +175,34 @@ export class ProvisioningService {
     return agent;
   }
 
-  private requireProvisioning(): void {
+  requireProvisioning(): void {
     if (!this.env.PROVISIONING_ENABLED) throw new ApiError(500, M.provisioningDisabled);
   }
 
+  /** A web caller must pay for the runtimes it brings up (402); a bearer caller acts for the platform. */
+  requirePayer(auth: AuthContext): void {
+    if (!paysForRuntimes(auth)) throw subscriptionRequired();
+  }
+
   /**
-   * One path for web and backend: count and insert under a per-user advisory lock, so two
-   * requests at once cannot both take the last place.
+   * One path for web, backend and clones: count and insert under a per-user advisory lock, so two
+   * requests at once cannot both take the last place. `steps.record` writes in the same
+   * transaction as the agent (after the limit passed); `steps.seed` prepares its workspace before
+   * the job can start its runtime.
    */
-  private async deploy(deployment: Deployment, scope: Scope, checkLimit: (current: number) => void): Promise<AgentEntity> {
+  async deploy(deployment: Deployment, scope: Scope, checkLimit: LimitCheck, steps: DeploySteps = {}): Promise<AgentEntity> {
     const fields = newAgentFields({ ...deployment, status: 'provisioning' }, this.env.AGENT_RUNTIME_VERSION);
     const agent = await this.lifecycle.create(scope, fields, async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`agents-of:${deployment.userId}`]);
       checkLimit(await manager.count(AgentEntity, { where: { userId: deployment.userId } }));
+      await steps.record?.(manager, fields.id);
     });
+    if (steps.seed) {
+      await steps.seed(agent.id).catch(async (error) => {
+        await this.lifecycle.tryTransition(agent.id, 'fail', { reason: 'Could not prepare the agent\'s workspace' });
+        throw error;
+      });
+    }
     await this.enqueue(agent);
     return agent;
   }

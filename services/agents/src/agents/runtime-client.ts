@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AGENT_MESSAGES as M, ApiError, illegalTransition, RUNTIME_PATHS } from '@platform/contracts';
+import { AGENT_MESSAGES as M, ApiError, illegalTransition, RUNTIME_AGENT_HEADER, RUNTIME_PATHS, type RuntimeHealthBody } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import type { AgentEntity } from './agent.entity.js';
@@ -14,6 +14,13 @@ class RuntimeUnreachable extends ApiError {
 }
 
 type RuntimeCall = { method: 'GET' | 'POST'; path: string; body?: unknown; timeoutMs?: number };
+
+/** A runtime's /health as it answered, and the agent id it answered as (RUNTIME_AGENT_HEADER). */
+export interface HealthAnswer {
+  ok: boolean;
+  answeredAs: string | null;
+  body: Partial<RuntimeHealthBody> | null;
+}
 
 /** Calls to an agent's own runtime, with its gateway token: messages, stats, memory. */
 @Injectable()
@@ -42,6 +49,26 @@ export class RuntimeClient {
     } catch (error) {
       if (error instanceof RuntimeUnreachable) return idle;
       throw error;
+    }
+  }
+
+  /** GET /api/instance/:userId(/stats): the runtime's own /health or /stats, read with its token for the owner. */
+  async read(agent: AgentEntity, path: typeof RUNTIME_PATHS.health | typeof RUNTIME_PATHS.stats) {
+    return this.call(agent, 'message', { method: 'GET', path });
+  }
+
+  /** The runtime's /health with who answered it, for verification; null when nothing answers. */
+  async health(agent: AgentEntity): Promise<HealthAnswer | null> {
+    if (!agent.runtimeUrl) return null;
+    try {
+      const response = await fetch(`${agent.runtimeUrl}${RUNTIME_PATHS.health}`, {
+        headers: { authorization: `Bearer ${agent.gatewayToken}` },
+        signal: AbortSignal.timeout(this.env.HEALTH_PROBE_TIMEOUT_MS),
+      });
+      const body = (await response.json().catch(() => null)) as Partial<RuntimeHealthBody> | null;
+      return { ok: response.ok, answeredAs: response.headers.get(RUNTIME_AGENT_HEADER), body };
+    } catch {
+      return null;
     }
   }
 

@@ -1,8 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  AgentNamesRequest, HealthReport, SUBJECTS, validateAs, WatchdogFailRequest, WatchdogRepairRequest,
-  type AgentNamesReply, type AgentStatusReply, type HostingStatusReply, type WatchTargetsReply,
+  AgentNamesRequest, BusEndpointQuery, HealthReport, SUBJECTS, validateAs, WatchdogFailRequest, WatchdogRepairRequest,
+  type AgentNamesReply, type AgentStatusReply, type BusEndpointReply, type HostingStatusReply, type WatchTargetsReply,
 } from '@platform/contracts';
 import type { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
@@ -10,7 +10,7 @@ import { AgentsService } from './agents.service.js';
 import { ProvisioningService } from './provisioning.service.js';
 
 /**
- * Service-to-service queries (data in, data out, no envelope). The watchdog's verdicts that the
+ * Service-to-service queries (data in, data out, no envelope) of the watchdog, usage and the bus. The watchdog's verdicts that the
  * state machine does not allow from the agent's status change nothing; the reply says where it stands.
  */
 @Controller()
@@ -54,6 +54,12 @@ export class WatchdogHandlers {
   names(@Payload() data: unknown): Promise<AgentNamesReply> {
     const request = validateAs(AgentNamesRequest, data);
     return this.agents.names(request.userId, request.agentIds);
+  }
+
+  /** The bus asks where to deliver an agent's messages. */
+  @MessagePattern(SUBJECTS.agents.busEndpoint)
+  busEndpoint(@Payload() data: unknown): Promise<BusEndpointReply> {
+    return this.agents.busEndpoint(validateAs(BusEndpointQuery, data).agentId);
   }
 
   /** The status the verdict's transition left, or, when it changed nothing, where the agent stands. */

@@ -1,4 +1,4 @@
-import type { PlanResources } from '@platform/contracts';
+import type { PlanResources, RuntimeInstanceView } from '@platform/contracts';
 import type { RuntimeExit } from './runtime-exit.js';
 
 /** Everything a provider needs to run one agent. */
@@ -73,4 +73,11 @@ export abstract class HostingProvider {
   abstract inspect(agentId: string): Promise<RuntimeInspection>;
   /** Agents this provider holds a runtime for, alive or not. */
   abstract agentIds(): Promise<string[]>;
+  /** Every runtime it holds, as GET /api/agent-runtime/instances shows them: read from its records, nothing probed. */
+  abstract instances(): Promise<RuntimeInstanceView[]>;
+  /**
+   * A clone starts remembering what its parent remembers: the parent's memory store copied into the
+   * new agent's workspace before its runtime first starts. Nothing to copy is no error.
+   */
+  abstract copyMemory(fromAgentId: string, toAgentId: string): Promise<void>;
 }

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { copyFile, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EntityManager } from 'typeorm';
-import { AGENT_RUNTIME_PROCESS, RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
+import { AGENT_RUNTIME_PROCESS, RUNTIME_AGENT_HEADER, RUNTIME_MEMORY_FILE, RUNTIME_PATHS, type RuntimeInstanceView } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
@@ -126,6 +126,30 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
   async agentIds(): Promise<string[]> {
     const records = await this.db.asSystem((manager) => manager.find(LocalRuntimeEntity, { select: { agentId: true } }));
     return records.map((record) => record.agentId);
+  }
+
+  async instances(): Promise<RuntimeInstanceView[]> {
+    const records = await this.db.asSystem((manager) => manager.find(LocalRuntimeEntity, { order: { startedAt: 'DESC' } }));
+    return records.map((record) => {
+      const alive = runtimeAlive(record.pid, record.agentId);
+      return {
+        agentId: record.agentId,
+        pid: record.pid,
+        machineId: null,
+        port: record.port,
+        status: !alive ? 'exited' : record.suspended ? 'suspended' : 'running',
+        exitCode: alive ? null : record.exitCode,
+        startedAt: record.startedAt.toISOString(),
+        resources: record.spec.resources,
+      };
+    });
+  }
+
+  async copyMemory(fromAgentId: string, toAgentId: string): Promise<void> {
+    await mkdir(this.dataDir(toAgentId), { recursive: true });
+    await copyFile(path.join(this.dataDir(fromAgentId), RUNTIME_MEMORY_FILE), path.join(this.dataDir(toAgentId), RUNTIME_MEMORY_FILE)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
   }
 
   onApplicationShutdown(): void {

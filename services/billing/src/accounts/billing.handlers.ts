@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ok, requireUser, SUBJECTS, type BillingAccountQuery, type Envelope, type Reply } from '@platform/contracts';
+import {
+  ok, requireUser, SUBJECTS, TopUpCheckoutQuery, validateAs, type BillingAccountQuery, type Envelope, type Reply, type TopUpCheckoutReply,
+} from '@platform/contracts';
 import { CheckoutService } from '../checkout/checkout.service.js';
 import { AccountsService } from './accounts.service.js';
 import { BillingService } from './billing.service.js';
@@ -33,5 +35,11 @@ export class BillingHandlers {
   @MessagePattern(SUBJECTS.billing.account)
   async account(@Payload() query: BillingAccountQuery) {
     return this.accounts.state(String(query?.userId ?? ''));
+  }
+
+  /** The wallet service's question for a top-up's checkout; a query, so a failure travels as an error with billing's words. */
+  @MessagePattern(SUBJECTS.billing.topUpCheckout)
+  topUpCheckout(@Payload() query: unknown): Promise<TopUpCheckoutReply> {
+    return this.checkout.topUp(validateAs(TopUpCheckoutQuery, query));
   }
 }

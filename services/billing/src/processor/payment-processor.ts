@@ -8,7 +8,8 @@ export type ProcessorEvent = Stripe.Event;
 
 export interface CheckoutRequest {
   mode: 'subscription' | 'payment';
-  customerId: string;
+  /** None for a payment nobody signed in makes (a wallet top-up): the processor takes the card details alone. */
+  customerId?: string;
   /** Minor units of `currency`. */
   amount: number;
   currency: string;
@@ -16,6 +17,12 @@ export interface CheckoutRequest {
   metadata: Record<string, string>;
   successUrl: string;
   cancelUrl: string;
+}
+
+/** A checkout session: its id names the payment in the processor's events. */
+export interface CheckoutSession {
+  id: string;
+  url: string;
 }
 
 /** The processor was not configured (no key): the platform runs without taking payments. */
@@ -55,11 +62,11 @@ export class PaymentProcessor {
     return customer.id;
   }
 
-  /** The URL the paying customer is sent to. */
-  async createCheckout(request: CheckoutRequest): Promise<string> {
+  /** The session, with the URL the paying customer is sent to. */
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     const session = await this.client().checkout.sessions.create({
       mode: request.mode,
-      customer: request.customerId,
+      ...(request.customerId ? { customer: request.customerId } : {}),
       line_items: [{
         quantity: 1,
         price_data: {
@@ -75,7 +82,7 @@ export class PaymentProcessor {
       cancel_url: request.cancelUrl,
     });
     if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`);
-    return session.url;
+    return { id: session.id, url: session.url };
   }
 
   /**

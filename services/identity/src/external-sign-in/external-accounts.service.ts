@@ -1,6 +1,6 @@
 import { Injectable, Inject } from '@nestjs/common';
-import { QueryFailedError, type EntityManager } from 'typeorm';
-import { Db } from '@platform/database';
+import type { EntityManager } from 'typeorm';
+import { Db, isUniqueViolation } from '@platform/database';
 import { Outbox } from '@platform/messaging';
 import { secretBoxFromKey, type SecretBox } from '@platform/secrets';
 import type { IdentityEnv } from '../identity.env.js';
@@ -11,8 +11,6 @@ import type { ExternalProfile } from './external-profile.js';
 import { IdpSignInBlockEntity } from './idp-sign-in-block.entity.js';
 import { LinkedAccountEntity, type ExternalProvider } from './linked-account.entity.js';
 import { SignInFailure } from './sign-in-failure.js';
-
-const UNIQUE_VIOLATION = '23505';
 
 /** What a refresh token is sealed to: a sealed value copied to another row does not open. */
 export const refreshTokenContext = (provider: ExternalProvider, subject: string): string => `refresh-token:${provider}:${subject}`;
@@ -72,8 +70,4 @@ export class ExternalAccounts {
   private async blocked(userId: string): Promise<boolean> {
     return this.db.asSystem((manager) => manager.getRepository(IdpSignInBlockEntity).existsBy({ userId }));
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION;
 }

@@ -1,15 +1,24 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { MULTICALL3_ADDRESS } from '@platform/chain';
 import {
-  createTestClient, encodeFunctionData, getAddress, http, parseUnits, publicActions, walletActions,
-  type Address, type Hex,
+  BaseError, createTestClient, encodeFunctionData, getAddress, http, InsufficientFundsError, parseUnits,
+  publicActions, walletActions, type Address, type Hex,
 } from 'viem';
 import { AnvilNode } from './anvil-node.js';
 import { ChainError } from './chain-error.js';
-import { SandboxToken, SmartWalletFactory } from './contracts.generated.js';
-import { SANDBOX_CHAINS, SMART_WALLET_FACTORY } from './sandbox-chains.js';
+import { Multicall3, SandboxToken, SmartWalletFactory } from './contracts.generated.js';
+import { SANDBOX_CHAINS, SMART_WALLET_FACTORY, type PlacedToken } from './sandbox-chains.js';
+import { TREASURY } from './treasury.js';
 
-/** anvil's first development account: unlocked, funded, the sender of every sandbox transaction. */
-const SANDBOX_SENDER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+/**
+ * anvil's second development account: unlocked, funded, the sender of every sandbox transaction. Not
+ * the treasury (account #0), so a hook never takes a nonce that a test signing with the treasury's
+ * key has just read.
+ */
+const SANDBOX_SENDER: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+/** anvil's native currency is wei on every node, 42431 included. */
+const NATIVE_DECIMALS = 18;
 
 export interface SmartWalletView {
   chainId: number;
@@ -26,20 +35,14 @@ export interface SmartWalletView {
 @Injectable()
 export class ChainNodes implements OnModuleInit, OnModuleDestroy {
   private readonly nodes = new Map<number, AnvilNode>();
+  /** The last send on each chain: sends from the one sandbox account go one at a time, or concurrent hooks race for its nonce. */
+  private readonly lastSend = new Map<number, Promise<unknown>>();
 
   async onModuleInit(): Promise<void> {
     try {
       await Promise.all(SANDBOX_CHAINS.map(async ({ chainId, tokens }) => {
-        const node = await AnvilNode.start(chainId);
-        this.nodes.set(chainId, node);
-        const client = this.client(chainId);
-        await client.setCode({ address: SMART_WALLET_FACTORY, bytecode: SmartWalletFactory.deployedBytecode });
-        for (const token of tokens) {
-          await client.setCode({ address: token.address, bytecode: SandboxToken.deployedBytecode });
-          await this.send(chainId, token.address, encodeFunctionData({
-            abi: SandboxToken.abi, functionName: 'initialize', args: [token.name, token.symbol, token.decimals],
-          }));
-        }
+        this.nodes.set(chainId, await AnvilNode.start(chainId));
+        await this.placeContracts(chainId, tokens);
       }));
     } catch (error) {
       await this.onModuleDestroy();
@@ -68,14 +71,24 @@ export class ChainNodes implements OnModuleInit, OnModuleDestroy {
     const client = this.client(chainId);
     const decimals = await client.readContract({ address: token, abi: SandboxToken.abi, functionName: 'decimals' })
       .catch(() => { throw new ChainError(404, `No token at ${token} on chain ${chainId}`); });
-    let units: bigint;
-    try {
-      units = parseUnits(amount, decimals);
-    } catch {
-      throw new ChainError(400, `amount must be a decimal string with at most ${decimals} decimals`);
-    }
+    const units = smallestUnits(amount, decimals);
     const txHash = await this.send(chainId, token, encodeFunctionData({ abi: SandboxToken.abi, functionName: 'mint', args: [to, units] }));
     const balance = await client.readContract({ address: token, abi: SandboxToken.abi, functionName: 'balanceOf', args: [to] });
+    return { txHash, balance: balance.toString() };
+  }
+
+  /**
+   * Sends `amount` of the chain's native currency (ether units: anvil's wei has 18 decimals on every
+   * node) to `to`, as a transfer from the sandbox's account; answers the new balance in wei.
+   */
+  async fundNative(chainId: number, to: Address, amount: string): Promise<{ txHash: Hex; balance: string }> {
+    const txHash = await this.send(chainId, to, '0x', smallestUnits(amount, NATIVE_DECIMALS)).catch((error: unknown) => {
+      if (error instanceof BaseError && error.walk((cause) => cause instanceof InsufficientFundsError)) {
+        throw new ChainError(400, `amount exceeds what the sandbox can send on chain ${chainId}`);
+      }
+      throw error;
+    });
+    const balance = await this.client(chainId).getBalance({ address: to });
     return { txHash, balance: balance.toString() };
   }
 
@@ -95,16 +108,51 @@ export class ChainNodes implements OnModuleInit, OnModuleDestroy {
     return { ...wallet, deployed: true };
   }
 
-  /** A transaction from the sandbox's account, mined at once (anvil mines every transaction). */
-  private async send(chainId: number, to: Address, data: Hex): Promise<Hex> {
+  /** One anvil_setCode per contract, then each token's metadata and the treasury's holding, a transaction each. */
+  private async placeContracts(chainId: number, tokens: readonly PlacedToken[]): Promise<void> {
     const client = this.client(chainId);
-    const hash = await client.sendTransaction({ account: SANDBOX_SENDER, to, data, chain: null });
+    await Promise.all([
+      client.setCode({ address: MULTICALL3_ADDRESS, bytecode: Multicall3.deployedBytecode }),
+      client.setCode({ address: SMART_WALLET_FACTORY, bytecode: SmartWalletFactory.deployedBytecode }),
+      ...tokens.map((token) => client.setCode({ address: token.address, bytecode: token.code })),
+    ]);
+    for (const token of tokens) {
+      await this.send(chainId, token.address, encodeFunctionData({
+        abi: SandboxToken.abi, functionName: 'initialize', args: [token.name, token.symbol, token.decimals],
+      }));
+      if (token.treasuryHolds) {
+        await this.send(chainId, token.address, encodeFunctionData({
+          abi: SandboxToken.abi, functionName: 'mint', args: [TREASURY.address, parseUnits(token.treasuryHolds, token.decimals)],
+        }));
+      }
+    }
+  }
+
+  /** A transaction from the sandbox's account, mined at once (anvil mines every transaction), after the chain's previous one. */
+  private send(chainId: number, to: Address, data: Hex, value = 0n): Promise<Hex> {
+    const sent = (this.lastSend.get(chainId) ?? Promise.resolve()).catch(() => undefined).then(() => this.sendNow(chainId, to, data, value));
+    this.lastSend.set(chainId, sent);
+    return sent;
+  }
+
+  private async sendNow(chainId: number, to: Address, data: Hex, value: bigint): Promise<Hex> {
+    const client = this.client(chainId);
+    const hash = await client.sendTransaction({ account: SANDBOX_SENDER, to, data, value, chain: null });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     if (receipt.status !== 'success') throw new ChainError(500, `transaction ${hash} reverted`);
     return hash;
   }
 
-  private client(chainId: number) {
+  /** A client of the node itself, with anvil's test actions; sends from the sandbox's account must name it. */
+  client(chainId: number) {
     return createTestClient({ mode: 'anvil', transport: http(this.rpcUrl(chainId)) }).extend(publicActions).extend(walletActions);
+  }
+}
+
+function smallestUnits(amount: string, decimals: number): bigint {
+  try {
+    return parseUnits(amount, decimals);
+  } catch {
+    throw new ChainError(400, `amount must be a decimal string with at most ${decimals} decimals`);
   }
 }

@@ -274,6 +274,40 @@ describe('payment processor hooks', () => {
     });
   });
 
+  describe('POST /stripe/webhooks', () => {
+    let second: WebhookReceiver;
+
+    beforeAll(async () => {
+      second = await WebhookReceiver.start();
+    });
+
+    afterAll(async () => {
+      await call('/stripe/webhook', 'PUT', { url: receiver.url, secret: WEBHOOK_SECRET });
+      await second.close();
+    });
+
+    it('adds an endpoint: each event goes to both, each signed with its own secret, and a redelivery too', async () => {
+      expect(await json(await call('/stripe/webhooks', 'POST', { url: second.url, secret: 'whsec_second' })))
+        .toEqual({ status: 200, body: { urls: [receiver.url, second.url] } });
+      expect(await json(await call('/stripe/webhooks', 'GET'))).toEqual({ status: 200, body: { urls: [receiver.url, second.url] } });
+      receiver.skipReceived();
+      second.skipReceived();
+      const session = await stripe.checkout.sessions.create(checkout('payment'));
+
+      const { body } = await json(await call(`/stripe/checkout/${session.id}/complete`));
+      await call(`/stripe/events/${body.eventId as string}/redeliver`);
+
+      for (const endpoint of [receiver, second]) {
+        const secret = endpoint === second ? 'whsec_second' : WEBHOOK_SECRET;
+        expect([verify(await endpoint.next(), secret).id, verify(await endpoint.next(), secret).id]).toEqual([body.eventId, body.eventId]);
+      }
+    });
+
+    it('answers 400 for a target that is not an http URL', async () => {
+      expect(await json(await call('/stripe/webhooks', 'POST', { url: 'ftp://127.0.0.1/hook' }))).toEqual({ status: 400, body: { error: 'url must be an http or https URL' } });
+    });
+  });
+
   describe('GET /stripe/deliveries', () => {
     it('lists each delivery oldest first with the status it got, and forgets them on DELETE', async () => {
       await call('/stripe/deliveries', 'DELETE');
@@ -285,8 +319,8 @@ describe('payment processor hooks', () => {
 
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual([
-        { eventId: expect.any(String), type: 'checkout.session.completed', status: 200, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-        { eventId: body.eventId, type: 'customer.subscription.deleted', status: 500, at: expect.any(String) },
+        { eventId: expect.any(String), type: 'checkout.session.completed', url: receiver.url, status: 200, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+        { eventId: body.eventId, type: 'customer.subscription.deleted', url: receiver.url, status: 500, at: expect.any(String) },
       ]);
       expect(await json(await call('/stripe/deliveries', 'DELETE'))).toEqual({ status: 200, body: { ok: true } });
       expect(await (await call('/stripe/deliveries', 'GET')).json()).toEqual([]);

@@ -16,10 +16,24 @@ export class WebhookHooksController {
     private readonly events: PaymentEvents,
   ) {}
 
+  /** Events go to this endpoint only. */
   @Put('webhook')
   retarget(@Body() body: unknown): { url: string } {
     const { url, secret } = readTarget(body);
     return this.webhooks.retarget(url, secret);
+  }
+
+  /** Events go to this endpoint too: a processor account has several. */
+  @Post('webhooks')
+  @HttpCode(200)
+  addTarget(@Body() body: unknown): { urls: string[] } {
+    const { url, secret } = readTarget(body);
+    return this.webhooks.addTarget(url, secret);
+  }
+
+  @Get('webhooks')
+  targets(): { urls: string[] } {
+    return { urls: this.webhooks.urls() };
   }
 
   @Post('events/:id/redeliver')

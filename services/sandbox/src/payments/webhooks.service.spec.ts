@@ -48,8 +48,8 @@ describe('Webhooks', () => {
     await sut.deliver(event);
 
     expect(sut.deliveries()).toEqual([
-      { eventId: 'evt_1', type: 'invoice.payment_failed', status: 204, at: '2026-03-01T12:00:00.000Z' },
-      { eventId: 'evt_1', type: 'invoice.payment_failed', status: null, at: '2026-03-01T12:00:00.000Z' },
+      { eventId: 'evt_1', type: 'invoice.payment_failed', url: 'http://platform.test/hook', status: 204, at: '2026-03-01T12:00:00.000Z' },
+      { eventId: 'evt_1', type: 'invoice.payment_failed', url: 'http://platform.test/hook', status: null, at: '2026-03-01T12:00:00.000Z' },
     ]);
   });
 
@@ -61,5 +61,36 @@ describe('Webhooks', () => {
     expect(post).toHaveBeenCalledWith('http://gateway.test/hook', expect.any(String), expect.objectContaining({
       'billing-signature': signWebhookPayload(JSON.stringify(event), 'whsec_a', NOW / 1000),
     }));
+  });
+
+  describe('several endpoints', () => {
+    const signedWith = (secret: string) => expect.objectContaining({ 'billing-signature': signWebhookPayload(JSON.stringify(event), secret, NOW / 1000) });
+
+    it('delivers each event to every endpoint, each signed with its own secret', async () => {
+      expect(sut.addTarget('http://platform.test/wallet', 'whsec_b')).toEqual({ urls: ['http://platform.test/hook', 'http://platform.test/wallet'] });
+
+      await sut.deliver(event);
+
+      expect(post).toHaveBeenCalledTimes(2);
+      expect(post).toHaveBeenCalledWith('http://platform.test/hook', expect.any(String), signedWith('whsec_a'));
+      expect(post).toHaveBeenCalledWith('http://platform.test/wallet', expect.any(String), signedWith('whsec_b'));
+    });
+
+    it('answers the first failure of any endpoint, else the first endpoint\'s status', async () => {
+      sut.addTarget('http://platform.test/wallet');
+      expect(await sut.deliver(event)).toBe(204);
+
+      post.mockResolvedValueOnce(204).mockResolvedValueOnce(500);
+      expect(await sut.deliver(event)).toBe(500);
+    });
+
+    it('adds a URL already there once, and PUT\'s retarget leaves only its endpoint', async () => {
+      sut.addTarget('http://platform.test/wallet');
+      expect(sut.addTarget('http://platform.test/wallet', 'whsec_c').urls).toEqual(['http://platform.test/hook', 'http://platform.test/wallet']);
+
+      sut.retarget('http://gateway.test/hook');
+
+      expect(sut.urls()).toEqual(['http://gateway.test/hook']);
+    });
   });
 });

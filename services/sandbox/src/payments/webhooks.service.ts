@@ -15,10 +15,13 @@ export interface WebhookTarget {
   secret: string;
 }
 
-/** Signs and sends events to the one configured endpoint, and logs each delivery. */
+/**
+ * Signs and sends events to every configured endpoint, as a processor with several webhook
+ * endpoints does (each its own secret), and logs each delivery.
+ */
 @Injectable()
 export class Webhooks {
-  private target: WebhookTarget;
+  private targets: WebhookTarget[];
   private readonly log: WebhookDelivery[] = [];
 
   constructor(
@@ -26,29 +29,38 @@ export class Webhooks {
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
   ) {
-    this.target = { url: config.billingWebhookUrl, secret: config.billingWebhookSecret };
+    this.targets = [{ url: config.billingWebhookUrl, secret: config.billingWebhookSecret }];
   }
 
-  /** Tests start the sandbox before the platform, so the endpoint is learned late. Without a secret, the current one stays. */
+  /**
+   * The one endpoint from now on (the others are dropped). Tests start the sandbox before the
+   * platform, so the endpoint is learned late. Without a secret, the first endpoint's stays.
+   */
   retarget(url: string, secret?: string): { url: string } {
-    this.target = { url, secret: secret ?? this.target.secret };
+    this.targets = [{ url, secret: secret ?? this.targets[0]!.secret }];
     return { url };
   }
 
-  /** Signed afresh each time, so a redelivery carries a current timestamp. */
+  /** One more endpoint (or, for a URL already there, its new secret). Without a secret, the first endpoint's. */
+  addTarget(url: string, secret?: string): { urls: string[] } {
+    const target = { url, secret: secret ?? this.targets[0]!.secret };
+    const index = this.targets.findIndex((existing) => existing.url === url);
+    if (index === -1) this.targets.push(target);
+    else this.targets[index] = target;
+    return { urls: this.urls() };
+  }
+
+  urls(): string[] {
+    return this.targets.map((target) => target.url);
+  }
+
+  /**
+   * Signed afresh each time, so a redelivery carries a current timestamp. Sent to every endpoint at
+   * once; the answer is the first endpoint's status, or the first failure (no answer, not 2xx) of any.
+   */
   async deliver(event: StripeEvent): Promise<DeliveryStatus> {
-    const { url, secret } = this.target;
-    const body = JSON.stringify(event);
-    const signature = signWebhookPayload(body, secret, Math.floor(this.clock.now() / 1000));
-    const status = await this.sender.post(url, body, {
-      'content-type': 'application/json',
-      [BILLING_SIGNATURE_HEADER]: signature,
-      // The SDK's own header name, for a receiver written against Stripe's documentation.
-      'stripe-signature': signature,
-    });
-    this.log.push({ eventId: event.id, type: event.type, status, at: new Date(this.clock.now()).toISOString() });
-    if (this.log.length > DELIVERY_LOG_LIMIT) this.log.shift();
-    return status;
+    const statuses = await Promise.all(this.targets.map((target) => this.deliverTo(target, event)));
+    return statuses.find((status) => status === null || status < 200 || status > 299) ?? statuses[0]!;
   }
 
   /** Oldest first. */
@@ -58,5 +70,19 @@ export class Webhooks {
 
   clearDeliveries(): void {
     this.log.length = 0;
+  }
+
+  private async deliverTo({ url, secret }: WebhookTarget, event: StripeEvent): Promise<DeliveryStatus> {
+    const body = JSON.stringify(event);
+    const signature = signWebhookPayload(body, secret, Math.floor(this.clock.now() / 1000));
+    const status = await this.sender.post(url, body, {
+      'content-type': 'application/json',
+      [BILLING_SIGNATURE_HEADER]: signature,
+      // The SDK's own header name, for a receiver written against Stripe's documentation.
+      'stripe-signature': signature,
+    });
+    this.log.push({ eventId: event.id, type: event.type, url, status, at: new Date(this.clock.now()).toISOString() });
+    if (this.log.length > DELIVERY_LOG_LIMIT) this.log.shift();
+    return status;
   }
 }

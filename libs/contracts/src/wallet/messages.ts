@@ -1,0 +1,23 @@
+/** Error and status texts of the wallet routes, worded once so tests and handlers agree. */
+export const WALLET_MESSAGES = {
+  addressRequired: 'Address is required',
+  invalidAddress: 'Invalid address: expected 0x followed by 40 hex characters',
+  balancesFailed: 'Failed to read balances from the network',
+  invalidAction: 'Invalid action',
+  walletExists: 'Wallet already exists',
+  walletCreated: 'Wallet created',
+  noWallet: 'No wallet found',
+  noWalletYet: 'No wallet yet: create one with POST /api/wallet and action create',
+  seedWarning: 'Private keys are never exposed: the platform holds this wallet\'s key encrypted and signs for it',
+  exportDisabled: 'Seed export is disabled',
+  signInRequired: 'Sign in to see your wallet address',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Invalid email',
+  invalidPrivateKey: 'Invalid private key: expected 0x followed by 64 hex characters',
+  providerNotConfigured: 'Custodial wallet provider not configured',
+  providerSetup: 'Set CUSTODIAL_PROJECT_ID to the custodial wallet provider\'s project id',
+  agenticInstructions: 'The platform\'s agentic wallet is configured: agents create wallets, read balances, send USDC, trade tokens and pay x402 challenges through it',
+  x402NoRequirement: 'No exact EVM payment requirement on base or base-sepolia',
+  x402TooExpensive: 'Payment requirement exceeds the maximum amount',
+  x402UnsupportedVersion: 'Only x402 version 2 challenges are paid',
+} as const;

@@ -1,0 +1,46 @@
+/**
+ * Where one recipient's payment is: pending (not signed yet), sent (signed and perhaps on its way,
+ * hash known), confirmed (mined), failed (reverted, nonce taken, or never sent as the split failed).
+ */
+export type SplitRecipientStatus = 'pending' | 'sent' | 'confirmed' | 'failed';
+
+/** queued → processing → completed, or failed with a reason (docs/wallet.md, Splits). */
+export type SplitStatus = 'queued' | 'processing' | 'completed' | 'failed';
+
+export interface SplitRecipientView {
+  address: string;
+  share: number;
+  /** USDC, as a decimal string (exact). */
+  amount: string;
+  status: SplitRecipientStatus;
+  txHash: string | null;
+}
+
+/** GET /api/underground/splits/:id. */
+export interface SplitView {
+  splitId: number;
+  userId: string;
+  agentId: string;
+  fromAddress: string;
+  name: string;
+  totalAmount: string;
+  status: SplitStatus;
+  reason: string | null;
+  recipients: SplitRecipientView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /api/underground/splits (extended-services 2). */
+export interface SplitQueuedReply {
+  success: true;
+  splitId: number;
+  status: 'queued';
+}
+
+/** POST /api/underground/wallets (extended-services 4.2). */
+export interface AgentWalletView {
+  address: string;
+  agentId: string;
+  userId: string;
+}

@@ -1,0 +1,1 @@
+export const BUS_ENV = Symbol('BUS_ENV');

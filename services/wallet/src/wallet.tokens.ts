@@ -1,0 +1,1 @@
+export const WALLET_ENV = Symbol('WALLET_ENV');
