@@ -22,6 +22,8 @@ export const SERVICE_STARTERS = {
     (await import('../../../services/wallet/src/wallet.app.js')).startWallet(env),
   bus: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/bus/src/bus.app.js')).startBus(env),
+  scheduler: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/scheduler/src/scheduler.app.js')).startScheduler(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;
