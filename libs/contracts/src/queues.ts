@@ -1,5 +1,5 @@
 import { IsString } from 'class-validator';
-import { ProvisionAgentJob, WatchdogCheckJob } from './agents/agent-jobs.js';
+import { AgentHeartbeatJob, ProvisionAgentJob, WatchdogCheckJob } from './agents/agent-jobs.js';
 import { ToolUsageJob, UsageEventJob } from './usage/usage-jobs.js';
 import { BusDeliveryJob } from './bus/bus-jobs.js';
 import { SplitJob, TransferJob } from './wallet/split-jobs.js';
@@ -16,6 +16,7 @@ export class PasswordResetRequestedJob {
 export const QUEUES = {
   identityMail: 'identity.mail',
   agentsProvision: 'agents.provision',
+  agentsHeartbeat: 'agents.heartbeat',
   watchdogCheck: 'watchdog.check',
   usageLog: 'usage.log',
   usageTools: 'usage.tools',
@@ -27,6 +28,7 @@ export const QUEUES = {
 export const JOB_PAYLOADS = {
   [QUEUES.identityMail]: PasswordResetRequestedJob,
   [QUEUES.agentsProvision]: ProvisionAgentJob,
+  [QUEUES.agentsHeartbeat]: AgentHeartbeatJob,
   [QUEUES.watchdogCheck]: WatchdogCheckJob,
   [QUEUES.usageLog]: UsageEventJob,
   [QUEUES.usageTools]: ToolUsageJob,

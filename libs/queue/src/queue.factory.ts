@@ -91,6 +91,15 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     );
   }
 
+  /**
+   * Next run at `firstRunAt` whatever the scheduler had: BullMQ keeps an existing scheduler's next
+   * run when an upsert leaves its interval as it was, so the old one goes first.
+   */
+  async replaceScheduler<Q extends QueueName>(name: Q, schedulerId: string, everyMs: number, data: JobOf<Q>, firstRunAt: number): Promise<void> {
+    await this.removeScheduler(name, schedulerId);
+    await this.upsertScheduler(name, schedulerId, everyMs, data, firstRunAt);
+  }
+
   async removeScheduler(name: QueueName, schedulerId: string): Promise<boolean> {
     return (await this.queue(name)).removeJobScheduler(schedulerId);
   }
@@ -103,6 +112,11 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   async scheduler(name: QueueName, schedulerId: string): Promise<ScheduledJob | undefined> {
     const scheduler = await (await this.queue(name)).getJobScheduler(schedulerId);
     return scheduler && { id: scheduler.key, everyMs: scheduler.every ?? 0 };
+  }
+
+  /** When a scheduler's next job is due (epoch ms); null without the scheduler. */
+  async nextRunAt(name: QueueName, schedulerId: string): Promise<number | null> {
+    return (await (await this.queue(name)).getJobScheduler(schedulerId))?.next ?? null;
   }
 
   /**

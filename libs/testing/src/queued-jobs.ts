@@ -30,3 +30,16 @@ export function queueCounts(env: EnvSource, name: QueueName): Promise<Record<str
 export function loseWaitingJobs(env: EnvSource, name: QueueName): Promise<void> {
   return readQueue(env, name, (queue) => queue.drain(true));
 }
+
+/**
+ * Makes a job scheduler's next tick come now: its delayed job is promoted (BullMQ `Job.promote`), so
+ * a worker runs it through the real path, and the scheduler queues the tick after it as usual.
+ */
+export async function promoteScheduledJob(env: EnvSource, name: QueueName, schedulerId: string): Promise<string> {
+  return readQueue(env, name, async (queue) => {
+    const job = (await queue.getDelayed()).find((delayed) => delayed.repeatJobKey === schedulerId);
+    if (!job) throw new Error(`${name}: no delayed job of scheduler ${schedulerId}`);
+    await job.promote();
+    return String(job.id);
+  });
+}

@@ -9,3 +9,8 @@ export class ProvisionAgentJob {
 export class WatchdogCheckJob {
   @IsUUID() agentId!: string;
 }
+
+/** One heartbeat of one agent (a BullMQ job scheduler per agent with enabled heartbeat settings). */
+export class AgentHeartbeatJob {
+  @IsUUID() agentId!: string;
+}
