@@ -32,6 +32,8 @@ export class AgentsEnv extends CommonEnv {
   /** One probe of an agent runtime (section 8: 5 seconds). */
   @EnvInt(1) HEALTH_PROBE_TIMEOUT_MS = 5000;
   @EnvInt(1) PROVISION_CONCURRENCY = 10;
+  /** Heartbeats one worker runs at once; a beat of a running agent waits for its chat (RUNTIME_MESSAGE_TIMEOUT_MS). */
+  @EnvInt(1) HEARTBEAT_CONCURRENCY = 10;
   /** Calls to a runtime on a caller's behalf; below the gateway's NATS timeout so the caller hears why. */
   @EnvInt(1) RUNTIME_CALL_TIMEOUT_MS = 4500;
   /** A message waits for the runtime's chat through the AI layer; below the edge's wait for that route. */

@@ -19,8 +19,12 @@ import { ClonePayments } from './clones/clone-payments.js';
 import { ClonesHandlers } from './clones/clones.handlers.js';
 import { ClonesService } from './clones/clones.service.js';
 import { agentsDatabase } from './database.js';
+import { HeartbeatBeats } from './heartbeat/heartbeat-beats.service.js';
+import { HeartbeatReconciler } from './heartbeat/heartbeat-reconciler.js';
+import { HeartbeatSchedules } from './heartbeat/heartbeat-schedules.js';
 import { HeartbeatHandlers } from './heartbeat/heartbeat.handlers.js';
 import { HeartbeatService } from './heartbeat/heartbeat.service.js';
+import { HeartbeatWorker } from './heartbeat/heartbeat.worker.js';
 import { HostingProvider } from './hosting/hosting.provider.js';
 import { LocalHostingProvider } from './hosting/local.provider.js';
 import { InstancesHandlers } from './instances/instances.handlers.js';
@@ -64,6 +68,10 @@ export class AgentsModule {
         RuntimeExits,
         RuntimeClient,
         HeartbeatService,
+        HeartbeatSchedules,
+        HeartbeatBeats,
+        HeartbeatReconciler,
+        HeartbeatWorker,
         InstallationsService,
         SubscriptionChanges,
         PlanChangedConsumer,

@@ -7,6 +7,7 @@ import {
 } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
+import { HeartbeatSchedules } from '../heartbeat/heartbeat-schedules.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
 import { AgentEntity } from './agent.entity.js';
 import { newAgentFields } from './agent-factory.js';
@@ -32,6 +33,7 @@ export class AgentsService {
   constructor(
     private readonly lifecycle: AgentLifecycle,
     private readonly hosting: HostingProvider,
+    private readonly heartbeats: HeartbeatSchedules,
     @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
   ) {}
 
@@ -94,12 +96,14 @@ export class AgentsService {
   }
 
   /**
-   * Best-effort: succeeds for an unknown agent; a runtime that will not go is the reconciler's to end.
+   * Best-effort: succeeds for an unknown agent; a runtime that will not go is the reconciler's to end,
+   * a heartbeat schedule left behind removes itself at its next tick (its settings went with the agent).
    * A malformed id names no agent and no runtime, so it never reaches the provider's uuid column.
    */
   async delete(id: string) {
     if (!isUUID(id)) return { id, deleted: true };
     await this.lifecycle.tryTransition(id, 'delete');
+    await this.heartbeats.remove(id).catch((error) => this.logger.warn(`Heartbeat schedule of deleted agent ${id} not removed: ${String(error)}`));
     await this.hosting.destroy(id).catch((error) => this.logger.warn(`Runtime of deleted agent ${id} not destroyed: ${String(error)}`));
     return { id, deleted: true };
   }

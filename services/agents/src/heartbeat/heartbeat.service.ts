@@ -6,13 +6,16 @@ import {
 import { Db } from '@platform/database';
 import { AgentEntity } from '../agents/agent.entity.js';
 import { frequencyMs } from './heartbeat-frequency.js';
+import { HeartbeatSchedules } from './heartbeat-schedules.js';
 import { HeartbeatSettingsEntity } from './heartbeat-settings.entity.js';
 
-
-/** Heartbeat settings per agent (platform-core 4.11), all under the caller's row-level scope. */
+/**
+ * Heartbeat settings per agent (platform-core 4.11), all under the caller's row-level scope. The
+ * schedule changes inside the settings' transaction, so a Redis that refuses it saves nothing (503).
+ */
 @Injectable()
 export class HeartbeatService {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db, private readonly schedules: HeartbeatSchedules) {}
 
   /** Unsaved (or not the caller's) settings read as the defaults: 3h, enabled, never beaten. */
   async get(userId: string, agentId: string): Promise<{ heartbeat: HeartbeatSettingsView }> {
@@ -29,7 +32,7 @@ export class HeartbeatService {
     };
   }
 
-  /** The agent must be the caller's (404 otherwise); next heartbeat is now plus the frequency. */
+  /** The agent must be the caller's (404 otherwise); the next beat is now plus the frequency, whatever was due. */
   async save(userId: string, dto: HeartbeatSettingsDto): Promise<{ heartbeat: Required<HeartbeatSettingsView> }> {
     const frequency = dto.frequency ?? DEFAULT_HEARTBEAT_FREQUENCY;
     const enabled = dto.enabled ?? true;
@@ -41,6 +44,7 @@ export class HeartbeatService {
       await manager.upsert(HeartbeatSettingsEntity, {
         agentId: dto.agentId, userId, frequency, enabled, lastHeartbeat: now, nextHeartbeat: next,
       }, ['agentId']);
+      await (next ? this.schedules.reschedule(dto.agentId, frequency, next) : this.schedules.remove(dto.agentId));
     });
     return {
       heartbeat: {
@@ -53,8 +57,13 @@ export class HeartbeatService {
     };
   }
 
+  /** Another user's settings are invisible: nothing deleted, and their schedule stays. */
   async delete(userId: string, agentId: string): Promise<{ success: true }> {
-    if (isUUID(agentId)) await this.db.withUser(userId, (manager) => manager.delete(HeartbeatSettingsEntity, { agentId }));
+    if (!isUUID(agentId)) return { success: true };
+    await this.db.withUser(userId, async (manager) => {
+      const { affected } = await manager.delete(HeartbeatSettingsEntity, { agentId });
+      if (affected) await this.schedules.remove(agentId);
+    });
     return { success: true };
   }
 }
