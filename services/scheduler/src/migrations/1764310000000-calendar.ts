@@ -1,8 +1,8 @@
 import { ownerOnlyPolicy } from '@platform/database';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class Calendar1764300000000 implements MigrationInterface {
-  name = 'Calendar1764300000000';
+export class Calendar1764310000000 implements MigrationInterface {
+  name = 'Calendar1764310000000';
 
   async up(db: QueryRunner): Promise<void> {
     // One connected calendar per user (4.3: the primary calendar), its tokens sealed.
