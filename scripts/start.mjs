@@ -33,6 +33,12 @@ const DEV_DEFAULTS = {
   CODE_HOST_API_URL: 'http://127.0.0.1:4600/code-host/api',
   CODE_HOST_CLIENT_ID: 'sandbox-code-host-client',
   CODE_HOST_CLIENT_SECRET: 'sandbox-code-host-secret',
+  // The calendar provider (OAuth and API) from the sandbox (docs/sandbox.md).
+  CALENDAR_CLIENT_ID: 'sandbox-calendar-client',
+  CALENDAR_CLIENT_SECRET: 'sandbox-calendar-secret',
+  CALENDAR_AUTH_URL: 'http://127.0.0.1:4600/calendar/o/oauth2/v2/auth',
+  CALENDAR_TOKEN_URL: 'http://127.0.0.1:4600/calendar/token',
+  CALENDAR_API_URL: 'http://127.0.0.1:4600/',
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */

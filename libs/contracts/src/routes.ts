@@ -73,6 +73,7 @@ const ag = SUBJECTS.agents;
 const billing = SUBJECTS.billing;
 const wallet = SUBJECTS.wallet;
 const bus = SUBJECTS.bus;
+const calendar = SUBJECTS.calendar;
 
 /** A processor webhook: verified over the bytes as sent, with the processor's signature header. */
 const PROCESSOR_WEBHOOK = { subject: billing.webhook, headers: [BILLING_SIGNATURE_HEADER], rawBody: true };
@@ -163,6 +164,10 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/heartbeat', 'session', { subject: ag.getHeartbeat }),
   web('POST', '/api/heartbeat', 'session', { subject: ag.saveHeartbeat }),
   web('DELETE', '/api/heartbeat', 'session', { subject: ag.deleteHeartbeat }),
+  // The spec's userId must be the caller's own (docs/spec-decisions.md); the callback is the provider's redirect, its signed state names the user.
+  web('GET', '/api/calendar', 'session', { subject: calendar.query }),
+  web('POST', '/api/calendar', 'session', { subject: calendar.action }),
+  web('GET', '/api/calendar/callback', 'none', { subject: calendar.callback }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
@@ -206,6 +211,9 @@ export const ROUTES: readonly RouteDef[] = [
   backend('DELETE', '/api/underground/bus/subscriptions', 'internal', { subject: bus.unsubscribe }),
   backend('GET', '/api/underground/events', 'internal', { subject: bus.listEvents }),
   backend('POST', '/api/underground/events', 'internal', { subject: bus.createEvent }),
+  // Ours: an agent acting for its owner (x-user-id), the same operations as the web's /api/calendar.
+  backend('GET', '/api/calendar', 'internal', { subject: calendar.query }),
+  backend('POST', '/api/calendar', 'internal', { subject: calendar.action }),
 
   // Ours: each surface says whether its NATS connection is up, for a load balancer or orchestrator.
   ...(['web', 'backend', 'summarizer'] as const).map((surface): RouteDef => ({ surface, method: 'GET', path: '/readyz', auth: 'none', edge: 'readiness' })),

@@ -140,6 +140,19 @@ export const SUBJECTS = {
     listEvents: 'svc.bus.list_events',
     createEvent: 'svc.bus.create_event',
   },
+  /** Answered by the scheduler service. query/action/callback carry HTTP replies; the others answer data, for agents. */
+  calendar: {
+    query: 'svc.scheduler.calendar_query',
+    action: 'svc.scheduler.calendar_action',
+    callback: 'svc.scheduler.calendar_callback',
+    connect: 'svc.scheduler.calendar_connect',
+    listEvents: 'svc.scheduler.calendar_list_events',
+    availability: 'svc.scheduler.calendar_availability',
+    createEvent: 'svc.scheduler.calendar_create_event',
+    updateEvent: 'svc.scheduler.calendar_update_event',
+    deleteEvent: 'svc.scheduler.calendar_delete_event',
+    quickAdd: 'svc.scheduler.calendar_quick_add',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -32,3 +32,4 @@ export * from './sandbox-hook.js';
 export * from './rpc-forwarder.js';
 export * from './sandbox-hook.js';
 export * from './bus-agents.js';
+export * from './calendar-sandbox.js';

@@ -6,6 +6,7 @@ import {
 } from '@platform/contracts';
 import { EventBus, MessagingModule, RpcClient } from '@platform/messaging';
 import { agentRuntimeEnv, destroyAgentRuntimes } from './agent-runtimes.js';
+import { CalendarSandbox } from './calendar-sandbox.js';
 import { deleteEventStream } from './event-stream.js';
 import type { OwnedInfra } from './faults/owned-infra.js';
 import { IdentitySandbox } from './identity-sandbox.js';
@@ -95,6 +96,11 @@ export class TestPlatform {
       CODE_HOST_API_URL: sandbox.codeHost.apiUrl,
       CODE_HOST_CLIENT_ID: sandbox.codeHost.clientId,
       CODE_HOST_CLIENT_SECRET: sandbox.codeHost.clientSecret,
+      CALENDAR_CLIENT_ID: sandbox.calendar.clientId,
+      CALENDAR_CLIENT_SECRET: sandbox.calendar.clientSecret,
+      CALENDAR_AUTH_URL: sandbox.calendar.authUrl,
+      CALENDAR_TOKEN_URL: sandbox.calendar.tokenUrl,
+      CALENDAR_API_URL: sandbox.calendar.apiUrl,
       ...(options.services?.includes('agents') ? await agentRuntimeEnv() : {}),
       ...options.env,
     });
@@ -122,6 +128,11 @@ export class TestPlatform {
   /** The sandbox identity provider's and code host's hooks, and a browser that signs in through them. */
   get identityProviders(): IdentitySandbox {
     return new IdentitySandbox(this.sandbox.url);
+  }
+
+  /** The sandbox calendar provider's hooks. */
+  get calendar(): CalendarSandbox {
+    return new CalendarSandbox(this.sandbox.url);
   }
 
   get webUrl(): string {

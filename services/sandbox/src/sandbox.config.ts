@@ -12,6 +12,8 @@ export const DEFAULT_IDP_CLIENT_ID = 'sandbox-idp-client';
 export const DEFAULT_IDP_CLIENT_SECRET = 'sandbox-idp-secret';
 export const DEFAULT_CODE_HOST_CLIENT_ID = 'sandbox-code-host-client';
 export const DEFAULT_CODE_HOST_CLIENT_SECRET = 'sandbox-code-host-secret';
+export const DEFAULT_CALENDAR_CLIENT_ID = 'sandbox-calendar-client';
+export const DEFAULT_CALENDAR_CLIENT_SECRET = 'sandbox-calendar-secret';
 
 export interface SandboxConfig {
   host: string;
@@ -26,4 +28,6 @@ export interface SandboxConfig {
   idpClientSecret: string;
   codeHostClientId: string;
   codeHostClientSecret: string;
+  calendarClientId: string;
+  calendarClientSecret: string;
 }

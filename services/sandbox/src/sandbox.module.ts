@@ -1,6 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { BotCheckController } from './bot-check/bot-check.controller.js';
 import { BotCheckService } from './bot-check/bot-check.service.js';
+import { CalendarApiController } from './calendar/calendar-api.controller.js';
+import { CalendarHooksController } from './calendar/calendar-hooks.controller.js';
+import { CalendarOAuthController } from './calendar/calendar-oauth.controller.js';
+import { CalendarStore } from './calendar/calendar-store.service.js';
 import { ChainHooksController } from './chain/chain-hooks.controller.js';
 import { ChainNodes } from './chain/chain-nodes.service.js';
 import { ChainRpcController } from './chain/chain-rpc.controller.js';
@@ -60,6 +64,9 @@ export class SandboxModule {
         ChainHooksController,
         IdpHooksController,
         CodeHostController,
+        CalendarOAuthController,
+        CalendarApiController,
+        CalendarHooksController,
       ],
       providers: [
         { provide: SANDBOX_CONFIG, useValue: config },
@@ -82,6 +89,7 @@ export class SandboxModule {
         IdpSigningKeys,
         SandboxIdp,
         CodeHostStore,
+        CalendarStore,
       ],
     };
   }

@@ -6,7 +6,7 @@ import { SmtpListener } from './mail/smtp-listener.service.js';
 import { IDP_PREFIX, SandboxIdp } from './idp/sandbox-idp.service.js';
 import { createSandboxApp } from './sandbox.app.js';
 import {
-  DEFAULT_BILLING_WEBHOOK_SECRET, DEFAULT_BILLING_WEBHOOK_URL, DEFAULT_BOT_CHECK_SECRET, DEFAULT_CODE_HOST_CLIENT_ID,
+  DEFAULT_BILLING_WEBHOOK_SECRET, DEFAULT_BILLING_WEBHOOK_URL, DEFAULT_BOT_CHECK_SECRET, DEFAULT_CALENDAR_CLIENT_ID, DEFAULT_CALENDAR_CLIENT_SECRET, DEFAULT_CODE_HOST_CLIENT_ID,
   DEFAULT_CODE_HOST_CLIENT_SECRET, DEFAULT_IDP_CLIENT_ID, DEFAULT_IDP_CLIENT_SECRET, type SandboxConfig,
 } from './sandbox.config.js';
 
@@ -23,6 +23,8 @@ export interface SandboxOptions {
   idpClientSecret?: string;
   codeHostClientId?: string;
   codeHostClientSecret?: string;
+  calendarClientId?: string;
+  calendarClientSecret?: string;
 }
 
 export interface RunningSandbox {
@@ -47,6 +49,8 @@ export interface RunningSandbox {
   idp: { issuer: string; clientId: string; clientSecret: string; riscConfigurationUrl: string };
   /** The code host: its OAuth base (`/login/oauth/...`), its API base (`/user`, `/user/emails`) and the platform's client. */
   codeHost: { url: string; apiUrl: string; clientId: string; clientSecret: string };
+  /** The calendar provider as OAuth2Client (`endpoints`) and the calendar SDK (`rootUrl`) are configured, and the platform's client. */
+  calendar: { authUrl: string; tokenUrl: string; apiUrl: string; clientId: string; clientSecret: string };
   close(): Promise<void>;
 }
 
@@ -62,6 +66,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     idpClientSecret: options.idpClientSecret ?? DEFAULT_IDP_CLIENT_SECRET,
     codeHostClientId: options.codeHostClientId ?? DEFAULT_CODE_HOST_CLIENT_ID,
     codeHostClientSecret: options.codeHostClientSecret ?? DEFAULT_CODE_HOST_CLIENT_SECRET,
+    calendarClientId: options.calendarClientId ?? DEFAULT_CALENDAR_CLIENT_ID,
+    calendarClientSecret: options.calendarClientSecret ?? DEFAULT_CALENDAR_CLIENT_SECRET,
   };
   const app = await createSandboxApp(config);
   try {
@@ -91,6 +97,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     },
     idp: { issuer, clientId: config.idpClientId, clientSecret: config.idpClientSecret, riscConfigurationUrl: `${issuer}.well-known/risc-configuration` },
     codeHost: { url: `${url}/code-host`, apiUrl: `${url}/code-host/api`, clientId: config.codeHostClientId, clientSecret: config.codeHostClientSecret },
+    calendar: {
+      authUrl: `${url}/calendar/o/oauth2/v2/auth`, tokenUrl: `${url}/calendar/token`, apiUrl: `${url}/`,
+      clientId: config.calendarClientId, clientSecret: config.calendarClientSecret,
+    },
     close: () => (closing ??= app.close()),
   };
 }

@@ -1,0 +1,21 @@
+/** Error texts of /api/calendar (extended-services 4.3 and 7), worded once so tests and handlers agree. */
+export const CALENDAR_MESSAGES = {
+  invalidAction: 'Invalid action',
+  notConnected: 'not connected',
+  userIdInvalid: 'userId must be a string',
+  titleRequired: 'title is required',
+  startRequired: 'start is required (ISO 8601)',
+  endRequired: 'end is required (ISO 8601)',
+  endBeforeStart: 'end must be after start',
+  startInvalid: 'start must be an ISO 8601 date-time',
+  endInvalid: 'end must be an ISO 8601 date-time',
+  descriptionInvalid: 'description must be a string of at most 8192 characters',
+  locationInvalid: 'location must be a string of at most 1024 characters',
+  attendeesInvalid: 'attendees must be at most 100 email addresses',
+  eventIdRequired: 'eventId is required',
+  textRequired: 'text is required',
+  dateInvalid: 'date must be YYYY-MM-DD',
+  eventNotFound: 'Event not found',
+  providerFailed: 'Calendar provider request failed',
+  notConfigured: 'Calendar provider not configured',
+} as const;
