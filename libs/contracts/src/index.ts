@@ -18,3 +18,4 @@ export * from './billing/index.js';
 export * from './streams.js';
 export * from './wallet/index.js';
 export * from './bus/index.js';
+export * from './scheduler/index.js';

@@ -3,6 +3,7 @@ import { ProvisionAgentJob, WatchdogCheckJob } from './agents/agent-jobs.js';
 import { ToolUsageJob, UsageEventJob } from './usage/usage-jobs.js';
 import { BusDeliveryJob } from './bus/bus-jobs.js';
 import { SplitJob, TransferJob } from './wallet/split-jobs.js';
+import { ScheduledTaskRunJob } from './scheduler/scheduler-jobs.js';
 
 /**
  * Someone asked for a reset link. The reply to them is sent before anyone looks the address up,
@@ -22,6 +23,7 @@ export const QUEUES = {
   walletSplits: 'wallet.splits',
   walletTransfers: 'wallet.transfers',
   busDeliver: 'bus.deliver',
+  schedulerRun: 'scheduler.run',
 } as const;
 
 export const JOB_PAYLOADS = {
@@ -33,6 +35,7 @@ export const JOB_PAYLOADS = {
   [QUEUES.walletSplits]: SplitJob,
   [QUEUES.walletTransfers]: TransferJob,
   [QUEUES.busDeliver]: BusDeliveryJob,
+  [QUEUES.schedulerRun]: ScheduledTaskRunJob,
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;

@@ -140,6 +140,13 @@ export const SUBJECTS = {
     listEvents: 'svc.bus.list_events',
     createEvent: 'svc.bus.create_event',
   },
+  scheduler: {
+    listTasks: 'svc.scheduler.list_tasks',
+    createTask: 'svc.scheduler.create_task',
+    updateTask: 'svc.scheduler.update_task',
+    deleteTask: 'svc.scheduler.delete_task',
+    listTaskRuns: 'svc.scheduler.list_task_runs',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
