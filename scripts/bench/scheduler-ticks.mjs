@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { sleep, waitUntil } from './http.mjs';
-import { describeOutput, startNode, stopAll } from './processes.mjs';
+import { describeOutput, profileArgs, startNode, stopAll } from './processes.mjs';
 import { setting } from './settings.mjs';
 
 // The platform's TypeScript, run from source as the platform tests run it: no build step.
@@ -124,7 +124,7 @@ async function main() {
     };
     const booted = Date.now();
     scheduler = startNode('scheduler', path.join(ROOT, 'services', 'scheduler', 'src', 'main.ts'), {
-      cwd: ROOT, env, nodeArgs: ['--import', path.join(ROOT, 'libs', 'testing', 'ts-loader.mjs')],
+      cwd: ROOT, env, nodeArgs: ['--import', path.join(ROOT, 'libs', 'testing', 'ts-loader.mjs'), ...profileArgs('scheduler')],
     });
     // BullMQ's sorted set of job schedulers (`<prefix>bull:<queue>:repeat`).
     const schedulersKey = `${REDIS_PREFIX}bull:${QUEUES.schedulerRun}:repeat`;

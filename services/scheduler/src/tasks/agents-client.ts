@@ -18,9 +18,11 @@ export interface PromptOutcome {
 export class AgentsClient {
   constructor(private readonly rpc: RpcClient, @Inject(SCHEDULER_ENV) private readonly env: SchedulerEnv) {}
 
-  /** Whether the caller's GET /api/agents/:id finds the agent (another user's is a 404 there too). */
+  /** Whether the caller's GET /api/agents/:id finds the agent (another user's is a 404 there too); 503 when it cannot say. */
   async owns(caller: AuthContext, agentId: string): Promise<boolean> {
-    const reply = await this.ask(SUBJECTS.agents.get, caller, agentId, undefined);
+    const reply = await this.ask(SUBJECTS.agents.get, caller, agentId, undefined).catch(() => {
+      throw new UnavailableError();
+    });
     if (reply.status >= 500) throw new UnavailableError();
     return reply.status < 300;
   }

@@ -285,3 +285,16 @@ describe('the plan\'s task cap', () => {
     expect((await user.client.get('/api/scheduled-tasks')).body.count).toBe(5);
   });
 });
+
+describe('POST /api/scheduled-tasks while the agents service is away', () => {
+  it('returns 503: whether the agent is the caller\'s cannot be known', async () => {
+    await platform.stopService('agents');
+    try {
+      const response = await owner.client.post('/api/scheduled-tasks', taskBody(agentId));
+
+      expect(response.status).toBe(503);
+    } finally {
+      await platform.startService('agents');
+    }
+  });
+});
