@@ -19,3 +19,4 @@ export * from './streams.js';
 export * from './wallet/index.js';
 export * from './bus/index.js';
 export * from './calendar/index.js';
+export * from './scheduler/index.js';

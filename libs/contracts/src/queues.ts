@@ -3,6 +3,7 @@ import { AgentHeartbeatJob, ProvisionAgentJob, WatchdogCheckJob } from './agents
 import { ToolUsageJob, UsageEventJob } from './usage/usage-jobs.js';
 import { BusDeliveryJob } from './bus/bus-jobs.js';
 import { SplitJob, TransferJob } from './wallet/split-jobs.js';
+import { ScheduledTaskRunJob } from './scheduler/scheduler-jobs.js';
 
 /**
  * Someone asked for a reset link. The reply to them is sent before anyone looks the address up,
@@ -23,6 +24,7 @@ export const QUEUES = {
   walletSplits: 'wallet.splits',
   walletTransfers: 'wallet.transfers',
   busDeliver: 'bus.deliver',
+  schedulerRun: 'scheduler.run',
 } as const;
 
 export const JOB_PAYLOADS = {
@@ -35,6 +37,7 @@ export const JOB_PAYLOADS = {
   [QUEUES.walletSplits]: SplitJob,
   [QUEUES.walletTransfers]: TransferJob,
   [QUEUES.busDeliver]: BusDeliveryJob,
+  [QUEUES.schedulerRun]: ScheduledTaskRunJob,
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;

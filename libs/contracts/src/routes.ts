@@ -74,6 +74,7 @@ const billing = SUBJECTS.billing;
 const wallet = SUBJECTS.wallet;
 const bus = SUBJECTS.bus;
 const calendar = SUBJECTS.calendar;
+const scheduler = SUBJECTS.scheduler;
 
 /** A processor webhook: verified over the bytes as sent, with the processor's signature header. */
 const PROCESSOR_WEBHOOK = { subject: billing.webhook, headers: [BILLING_SIGNATURE_HEADER], rawBody: true };
@@ -168,6 +169,13 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/calendar', 'session', { subject: calendar.query }),
   web('POST', '/api/calendar', 'session', { subject: calendar.action }),
   web('GET', '/api/calendar/callback', 'none', { subject: calendar.callback }),
+  web('GET', '/api/scheduled-tasks', 'session', { subject: scheduler.listTasks }),
+  web('POST', '/api/scheduled-tasks', 'session', { subject: scheduler.createTask }),
+  web('PUT', '/api/scheduled-tasks', 'session', { subject: scheduler.updateTask }),
+  // taskId in the body as 4.5 says, or in the query for clients whose DELETE carries no body.
+  web('DELETE', '/api/scheduled-tasks', 'session', { subject: scheduler.deleteTask }),
+  // Ours: a task's recent runs, newest first.
+  web('GET', '/api/scheduled-tasks/:taskId/runs', 'session', { subject: scheduler.listTaskRuns }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),

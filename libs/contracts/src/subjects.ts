@@ -153,6 +153,13 @@ export const SUBJECTS = {
     deleteEvent: 'svc.scheduler.calendar_delete_event',
     quickAdd: 'svc.scheduler.calendar_quick_add',
   },
+  scheduler: {
+    listTasks: 'svc.scheduler.list_tasks',
+    createTask: 'svc.scheduler.create_task',
+    updateTask: 'svc.scheduler.update_task',
+    deleteTask: 'svc.scheduler.delete_task',
+    listTaskRuns: 'svc.scheduler.list_task_runs',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -51,6 +51,12 @@ export interface ScheduledJob {
   everyMs: number;
 }
 
+/** A cron job scheduler's repeat: BullMQ reads the pattern (5 fields, or 6 with seconds first) in `tz`. */
+export interface CronRepeat {
+  pattern: string;
+  tz: string;
+}
+
 /** Typed queues and workers over one Redis connection each; a job's data is validated on both ends. */
 @Injectable()
 export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShutdown {
@@ -100,6 +106,12 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     await this.upsertScheduler(name, schedulerId, everyMs, data, firstRunAt);
   }
 
+  /** As upsertScheduler, on a cron pattern: the first job runs at the pattern's next tick. */
+  async upsertCronScheduler<Q extends QueueName>(name: Q, schedulerId: string, repeat: CronRepeat, data: JobOf<Q>): Promise<void> {
+    const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
+    await (await this.queue(name)).upsertJobScheduler(schedulerId, repeat, { name, data: payload, opts: SCHEDULED_JOB_OPTIONS });
+  }
+
   async removeScheduler(name: QueueName, schedulerId: string): Promise<boolean> {
     return (await this.queue(name)).removeJobScheduler(schedulerId);
   }
@@ -117,6 +129,12 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   /** When a scheduler's next job is due (epoch ms); null without the scheduler. */
   async nextRunAt(name: QueueName, schedulerId: string): Promise<number | null> {
     return (await (await this.queue(name)).getJobScheduler(schedulerId))?.next ?? null;
+  }
+
+  /** A cron job scheduler's pattern and zone as Redis holds them; undefined when there is none. */
+  async cronScheduler(name: QueueName, schedulerId: string): Promise<CronRepeat | undefined> {
+    const scheduler = await (await this.queue(name)).getJobScheduler(schedulerId);
+    return scheduler?.pattern ? { pattern: scheduler.pattern, tz: scheduler.tz ?? 'UTC' } : undefined;
   }
 
   /**

@@ -12,8 +12,15 @@ import { CalendarRoutes } from './calendar/calendar-routes.service.js';
 import { CalendarSessions } from './calendar/calendar-sessions.js';
 import { CalendarHandlers } from './calendar/calendar.handlers.js';
 import { schedulerDatabase } from './database.js';
+import { ScheduleReconciler } from './runs/schedule-reconciler.js';
+import { TaskRunWorker } from './runs/task-run.worker.js';
+import { TaskRuns } from './runs/task-runs.js';
+import { TaskSchedules } from './runs/task-schedules.js';
 import type { SchedulerEnv } from './scheduler.env.js';
 import { SCHEDULER_ENV } from './scheduler.tokens.js';
+import { AgentsClient } from './tasks/agents-client.js';
+import { ScheduledTasksHandlers } from './tasks/scheduled-tasks.handlers.js';
+import { ScheduledTasksService } from './tasks/scheduled-tasks.service.js';
 
 export const SCHEDULER_SERVICE = 'scheduler';
 
@@ -27,9 +34,15 @@ export class SchedulerModule {
         MessagingModule.forService(SCHEDULER_SERVICE, env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
       ],
-      controllers: [CalendarHandlers, CalendarQueriesHandlers],
+      controllers: [ScheduledTasksHandlers, CalendarHandlers, CalendarQueriesHandlers],
       providers: [
         { provide: SCHEDULER_ENV, useValue: env },
+        AgentsClient,
+        TaskSchedules,
+        TaskRuns,
+        ScheduledTasksService,
+        ScheduleReconciler,
+        TaskRunWorker,
         CalendarProvider,
         CalendarConnections,
         CalendarOAuthStates,

@@ -20,7 +20,8 @@ type ServiceName = NonNullable<PlatformOptions['services']>[number];
 
 /** Which service answers each group of subjects; a new group does not compile until it is named here. */
 const SERVICE_OF: Record<SubjectGroup, ServiceName> = {
-  identity: 'identity', agents: 'agents', ai: 'ai-gateway', usage: 'usage', billing: 'billing', wallet: 'wallet', bus: 'bus', calendar: 'scheduler',
+  identity: 'identity', agents: 'agents', ai: 'ai-gateway', usage: 'usage', billing: 'billing', wallet: 'wallet', bus: 'bus',
+  calendar: 'scheduler', scheduler: 'scheduler',
 };
 
 const servicesOfRoutes = (): ServiceName[] => [...new Set(ROUTES.flatMap((route) => {
