@@ -16,6 +16,8 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
   globalSetup: '<rootDir>/libs/testing/global-setup.mjs',
   globalTeardown: '<rootDir>/libs/testing/global-teardown.mjs',
-  testTimeout: 30000,
+  // A platform spec's setup boots services and a real agent runtime; with 2 workers on 2 cores that
+  // took over 30 s in a full run (agent-chat's beforeAll), so hooks and tests get 60 s.
+  testTimeout: 60000,
   maxWorkers: 2,
 };
