@@ -67,7 +67,9 @@ describe('a 6-field every-second task on a running agent', () => {
 
     expect(Date.parse(listed.lastRun)).toBeGreaterThanOrEqual(Date.parse(runs[0]!.startedAt));
     expect(listed.nextRun).toBeNull();
-    expect(Date.parse(task.nextRun!) - Date.parse(task.createdAt)).toBeLessThanOrEqual(1000);
+    // nextRun is read off the cron when the answer is made, which a loaded machine makes up to seconds after createdAt.
+    const ahead = Date.parse(task.nextRun!) - Date.parse(task.createdAt);
+    expect([task.nextRun!.endsWith('.000Z'), ahead > 0 && ahead <= 5000]).toEqual([true, true]);
   });
 
   it('runs no more once disabled', async () => {
