@@ -41,9 +41,9 @@ export async function withScenarioPlatform({ label, database, prefix, ports, int
   }
 }
 
-/** Runs a scenario's main and exits with its outcome. */
+/** Runs a scenario's main and exits with its outcome: the exit code main returns (0 when none), 1 when it throws. */
 export function runScenario(label, main) {
-  main().then(() => process.exit(0), (error) => {
+  main().then((code) => process.exit(code ?? 0), (error) => {
     console.error(`${label}: ${error.message}`);
     process.exit(1);
   });

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { sleep, waitUntil } from './http.mjs';
 import { describeOutput, profileArgs, startNode, stopAll } from './processes.mjs';
+import { runScenario } from './scenario.mjs';
 import { setting } from './settings.mjs';
 
 // The platform's TypeScript, run from source as the platform tests run it: no build step.
@@ -179,10 +180,4 @@ Scheduler ticks (${os.availableParallelism()} CPU cores shared by the scheduler,
 process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(`bench:scheduler: ${error.message}`);
-    process.exit(1);
-  },
-);
+runScenario('bench:scheduler', main);
