@@ -47,6 +47,9 @@ describe('Heartbeats (agents.heartbeat)', () => {
     (await owner.client.post('/api/heartbeat', { agentId: id, ...body })).body.heartbeat;
   const lastBeat = async () => (await ownerQuery<{ last_beat_outcome: string; last_beat_detail: string | null }>(
     platform.env, 'SELECT last_beat_outcome, last_beat_detail FROM agents.heartbeat_settings WHERE agent_id = $1', [agentId]))[0];
+  /** The chats the agent's runtime has answered: each is one usage row. */
+  const answeredChats = async () => ((await owner.client.get(`/api/agents/${agentId}/messages`)).body as { messages: { role: string }[] })
+    .messages.filter((message) => message.role === 'assistant').length;
   const usageRows = async () => (await ownerQuery(platform.env, 'SELECT id FROM usage.usage_logs WHERE agent_id = $1', [agentId])).length;
 
   /** The tick a minute away comes now (its delayed job promoted); resolves with the settings once it has run. */
@@ -121,7 +124,8 @@ describe('Heartbeats (agents.heartbeat)', () => {
     });
 
     it('is a chat through the AI layer, billed to the agent', async () => {
-      const before = await usageRows();
+      // Usage is written in batches after the reply: the earlier beats' rows may still be on their way.
+      const [before] = await waitUntil('the earlier beats billed', async () => [await usageRows(), await answeredChats()], ([rows, chats]) => rows === chats);
       await beatNow();
       expect(await waitFor(usageRows, (rows) => rows > before)).toBe(before + 1);
     });
