@@ -6,3 +6,4 @@ export * from './run-main.js';
 export * from './dependency.js';
 export * from './readiness.js';
 export * from './probe-server.js';
+export * from './coalesced-writes.js';

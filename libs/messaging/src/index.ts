@@ -16,3 +16,4 @@ export * from './rpc-progress.js';
 export * from './nats-streams.js';
 export * from './stream-consumer.js';
 export * from './stream-producer.js';
+export * from './coalescing-transport.js';

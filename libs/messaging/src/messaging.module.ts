@@ -1,6 +1,7 @@
 import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { ReadinessModule } from '@platform/config';
+import { connectNats } from './coalescing-transport.js';
 import { EventBus } from './event-bus.js';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { natsConnectOptions } from './nats-connect.js';
@@ -42,7 +43,7 @@ export class MessagingModule {
       imports: [ReadinessModule],
       providers: [
         { provide: MESSAGING_OPTIONS, useValue: options },
-        { provide: NATS_CONNECTION, useFactory: () => connect(natsConnectOptions(options.natsUrl, options.serviceName)) },
+        { provide: NATS_CONNECTION, useFactory: () => connectNats(natsConnectOptions(options.natsUrl, options.serviceName)) },
         NatsConnectionCloser,
         NatsLink,
         RpcClient,

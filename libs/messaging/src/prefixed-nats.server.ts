@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ServerNats, type CustomTransportStrategy, type NatsContext } from '@nestjs/microservices';
 import { Empty, type Msg } from '@nats-io/transport-node';
 import { Dependency } from '@platform/config';
+import { connectNats } from './coalescing-transport.js';
 import { followStatus } from './nats-link.js';
 import { failureOf } from './reply.interceptor.js';
 import { PROGRESS_HEADERS, PROGRESS_INTERVAL_MS, PROGRESS_LIMIT_MS, wantsProgress } from './rpc-progress.js';
@@ -29,9 +30,9 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
   private readonly ticker: NodeJS.Timeout;
   private subscribed: Promise<void> = Promise.resolve();
 
-  constructor(private readonly prefix: string, options: NatsServerOptions) {
-    super(options);
-    this.queue = options.queue;
+  constructor(private readonly prefix: string, private readonly connectOptions: NatsServerOptions) {
+    super(connectOptions);
+    this.queue = connectOptions.queue;
     this.ticker = setInterval(() => this.reportProgress(), PROGRESS_INTERVAL_MS);
     this.ticker.unref();
   }
@@ -44,6 +45,11 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
       });
     }
     this.subscribed = client.flush();
+  }
+
+  /** The handlers' connection coalesces its writes, like every other (coalescing-transport.ts). */
+  override createNatsClient(): Promise<NatsConnection> {
+    return connectNats(this.connectOptions);
   }
 
   /**
