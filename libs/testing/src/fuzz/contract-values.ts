@@ -43,12 +43,27 @@ function objectOf(fields: ReadonlyArray<[string, fc.Arbitrary<unknown>]>, always
 }
 
 /**
+ * Built once per contract and vocabulary: building it (a string arbitrary for every pattern of every
+ * contract field) took some 0.7 s, once per route for its body and again for its query, most of the
+ * route fuzz's time. Arbitraries hold no state, so one serves every route with the same values.
+ */
+const built = new WeakMap<ContractFields, WeakMap<readonly string[], Leaf>>();
+
+/**
  * An object with the contracts' fields, each valid for some class that has it. DTOs ignore what
  * they do not name, so such a body often gets past a route's validation into its service and
  * database, where a NUL or an edge value finds what validation let through. Items of arrays carry
  * every scalar field, so a chat message has both its role and its content.
  */
 export function contractBody(contract: ContractFields, words: readonly string[]): Leaf {
+  const forContract = built.get(contract) ?? new WeakMap<readonly string[], Leaf>();
+  built.set(contract, forContract);
+  const body = forContract.get(words) ?? buildContractBody(contract, words);
+  forContract.set(words, body);
+  return body;
+}
+
+function buildContractBody(contract: ContractFields, words: readonly string[]): Leaf {
   const valueOf = (leaf: Leaf | undefined) => (name: string): [string, fc.Arbitrary<unknown>] =>
     [name, fc.oneof(...contract.rules.get(name)!.map((rules) => ruledValue(rules, words, leaf)))];
   const scalar = (name: string) => contract.rules.get(name)!.every((rules) => !rules.some((rule) => rule.name === 'isArray' || rule.name === 'isObject'));
