@@ -12,6 +12,8 @@ export const SCHEDULER_MESSAGES = {
   agentNotFound: 'Agent not found',
   taskNotFound: 'Task not found',
   taskLimitReached: 'Scheduled task limit reached for your plan',
+  /** A run's error when its scheduler stopped (killed, crashed) before the agent answered. */
+  runAbandoned: 'The scheduler stopped before the agent answered',
 } as const;
 
 /** 400 body naming every required field the request lacks (4.5: "400 missing fields"). */

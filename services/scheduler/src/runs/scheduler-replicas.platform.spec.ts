@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { QUEUES, type ScheduledTaskView } from '@platform/contracts';
+import { QUEUES, SCHEDULER_MESSAGES as M, type ScheduledTaskView, type TaskRunList } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
 import { ownerQuery, subscribedUser, TestPlatform, waitUntil, type TestUser } from '@platform/testing';
 import { startScheduler } from '../scheduler.app.js';
@@ -88,6 +88,22 @@ describe('a scheduler killed and started again', () => {
       // Past the catch-up, the ticks are every second again.
       expect(gaps(resumed.filter((tick) => tick > restartedAt)).every((gap) => gap === 1000)).toBe(true);
     }
+  });
+
+  it('fails at boot a run its killed scheduler left running, saying why', async () => {
+    const task = await everySecond();
+    await stop(task.id);
+    await platform.kill('scheduler');
+    // As a scheduler killed while the agent was answering leaves it: claimed long ago, never finished.
+    const [left] = await ownerQuery<{ id: string }>(platform.env,
+      `INSERT INTO scheduler.task_runs (task_id, user_id, scheduled_for, started_at)
+       SELECT id, user_id, now() - interval '10 minutes', now() - interval '10 minutes' FROM scheduler.scheduled_tasks WHERE id = $1
+       RETURNING id`, [task.id]);
+
+    await platform.startService('scheduler');
+
+    const runs = (await owner.client.get<TaskRunList>(`/api/scheduled-tasks/${task.id}/runs`)).body.runs;
+    expect(runs.find((run) => run.id === left!.id)).toMatchObject({ status: 'failed', error: M.runAbandoned, durationMs: null });
   });
 
   it('schedules again at boot an enabled task whose job scheduler Redis lost', async () => {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { hasRole } from '@platform/config';
 import { QUEUES } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
@@ -15,14 +15,20 @@ export function tickOf(job: Pick<Job, 'id'>): Date {
   return new Date(Number(job.id?.slice(job.id.lastIndexOf(':') + 1)));
 }
 
+/** Past the message timeout by this much, a run nobody finished was abandoned: the finish write has had its time too. */
+const ABANDONED_AFTER_MARGIN_MS = 60_000;
+/** How often each worker looks for abandoned runs (and once at boot). */
+const ABANDONED_SWEEP_MS = 60_000;
+
 /**
  * Works `scheduler.run`: each job is one tick of one task. The prompt goes to the agent as its
  * owner; the run is recorded succeeded, failed or (agent not running) skipped. A job is tried once:
  * the next tick is the retry.
  */
 @Injectable()
-export class TaskRunWorker implements OnApplicationBootstrap {
+export class TaskRunWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(TaskRunWorker.name);
+  private sweep?: NodeJS.Timeout;
 
   constructor(
     private readonly queues: QueueFactory,
@@ -36,7 +42,23 @@ export class TaskRunWorker implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!hasRole(this.env, 'worker')) return;
     await this.reconciler.scheduleMissing();
+    await this.failAbandoned();
+    this.sweep = setInterval(() => void this.failAbandoned(), ABANDONED_SWEEP_MS).unref();
     this.queues.work(QUEUES.schedulerRun, (data, job) => this.run(data.taskId, tickOf(job)), { concurrency: this.env.SCHEDULER_RUN_CONCURRENCY });
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweep);
+  }
+
+  /** A run its scheduler left `running` (killed mid-run) is failed, so the owner sees why it never finished. */
+  async failAbandoned(): Promise<void> {
+    const startedBefore = new Date(Date.now() - this.env.SCHEDULER_MESSAGE_TIMEOUT_MS - ABANDONED_AFTER_MARGIN_MS);
+    const failed = await this.runs.failAbandoned(startedBefore).catch((error: unknown) => {
+      this.logger.warn({ msg: 'Abandoned runs not swept', cause: error instanceof Error ? error.message : String(error) });
+      return 0;
+    });
+    if (failed) this.logger.warn({ msg: 'Failed runs a stopped scheduler left running', count: failed });
   }
 
   async run(taskId: string, tick: Date): Promise<void> {

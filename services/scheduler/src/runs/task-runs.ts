@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { ApiError, SCHEDULER_MESSAGES as M, type TaskRunList } from '@platform/contracts';
+import { LessThan } from 'typeorm';
 import { Db } from '@platform/database';
 import type { PromptOutcome } from '../tasks/agents-client.js';
 import { ScheduledTaskEntity } from '../tasks/scheduled-task.entity.js';
@@ -42,6 +43,17 @@ export class TaskRuns {
 
   async finish(runId: string, outcome: PromptOutcome, durationMs: number): Promise<void> {
     await this.db.asSystem((manager) => manager.update(TaskRunEntity, { id: runId }, { status: outcome.status, error: outcome.error, durationMs }));
+  }
+
+  /**
+   * Runs left `running` by a scheduler that stopped mid-run (killed, crashed) fail with why: a run
+   * still in hand somewhere started later than `startedBefore`. How many there were.
+   */
+  async failAbandoned(startedBefore: Date): Promise<number> {
+    const result = await this.db.asSystem((manager) => manager.update(
+      TaskRunEntity, { status: 'running', startedAt: LessThan(startedBefore) }, { status: 'failed', error: M.runAbandoned },
+    ));
+    return result.affected ?? 0;
   }
 
   async taskExists(taskId: string): Promise<boolean> {
