@@ -1,2 +1,3 @@
 export * from './http.client.js';
 export { OutboundTimeoutError, type JsonPost, type TextAnswer } from './json-post.js';
+export * from './expiring-reads.js';
