@@ -14,6 +14,7 @@ import { FeedControls } from './feeds/feed-controls.service.js';
 import { FeedHooksController } from './feeds/feed-hooks.controller.js';
 import { FeedSeller } from './feeds/feed-seller.service.js';
 import { FeedUpstreamController } from './feeds/feed-upstream.controller.js';
+import { HungConnections } from './hung-connections.service.js';
 import { CodeHostStore } from './code-host/code-host-store.service.js';
 import { CodeHostController } from './code-host/code-host.controller.js';
 import { IdpAccounts } from './idp/idp-accounts.service.js';
@@ -102,6 +103,7 @@ export class SandboxModule {
         CalendarStore,
         FeedControls,
         FeedSeller,
+        HungConnections,
       ],
     };
   }

@@ -2,14 +2,10 @@ import { Controller, Get, Headers, Param, Req, Res } from '@nestjs/common';
 import { decodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { connectionClosed } from '../llm/llm-request.js';
+import { HungConnections } from '../hung-connections.service.js';
 import { FeedControls } from './feed-controls.service.js';
 import { feedData } from './feed-data.js';
 import { FeedSeller } from './feed-seller.service.js';
-
-/** A hung answer's connection is cut after this long, so a forgotten control cannot pin a socket forever. */
-const HANG_LIMIT_MS = 120_000;
 
 /**
  * The data-feed provider (extended-services 4.9): `/feeds/v1/data/<name>` sold per call over x402
@@ -18,7 +14,7 @@ const HANG_LIMIT_MS = 120_000;
  */
 @Controller('feeds/v1')
 export class FeedUpstreamController {
-  constructor(private readonly controls: FeedControls, private readonly seller: FeedSeller) {}
+  constructor(private readonly controls: FeedControls, private readonly seller: FeedSeller, private readonly hung: HungConnections) {}
 
   @Get('preview/:name')
   async preview(@Param('name') name: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
@@ -51,8 +47,7 @@ export class FeedUpstreamController {
   private async misbehave(reply: FastifyReply): Promise<FastifyReply | undefined> {
     const { status, hang } = this.controls.control;
     if (hang) {
-      const ended = await Promise.race([connectionClosed(reply.raw), sleep(HANG_LIMIT_MS, 'limit' as const, { ref: false })]);
-      if (ended === 'limit') reply.raw.destroy();
+      await this.hung.hold(reply.raw);
       return reply;
     }
     return status ? reply.status(status).send({ error: `sandbox feed failure (${status})` }) : undefined;

@@ -1,13 +1,11 @@
 import { Controller, Delete, Get, Param, ParseIntPipe, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { connectionClosed } from '../llm/llm-request.js';
+import { HungConnections } from '../hung-connections.service.js';
 import { ARTICLE_HTML, HUGE_FILLER, HUGE_HEAD, largeHtml, latin1Html } from './page-html.js';
 
 const HTML = 'text/html; charset=utf-8';
 /** Bigger than the summarizer reads (5 MB), so it must stop reading. */
 const HUGE_BYTES = 8 * 1024 * 1024;
-const HANG_LIMIT_MS = 120_000;
 const REQUEST_LOG_LIMIT = 10_000;
 /** The cloud metadata address a redirect must never reach. */
 const METADATA_URL = 'http://169.254.169.254/latest/meta-data/';
@@ -19,6 +17,8 @@ const METADATA_URL = 'http://169.254.169.254/latest/meta-data/';
 @Controller('pages')
 export class PagesController {
   private readonly requests: string[] = [];
+
+  constructor(private readonly hung: HungConnections) {}
 
   @Get('requests')
   list(): { requests: string[] } {
@@ -104,8 +104,7 @@ export class PagesController {
   @Get('hang')
   async hang(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     this.logged(request, reply);
-    const ended = await Promise.race([connectionClosed(reply.raw), sleep(HANG_LIMIT_MS, 'limit' as const, { ref: false })]);
-    if (ended === 'limit') reply.raw.destroy();
+    await this.hung.hold(reply.raw);
   }
 
   private logged(request: FastifyRequest, reply: FastifyReply): FastifyReply {
