@@ -39,10 +39,14 @@ const DEV_DEFAULTS = {
   CALENDAR_AUTH_URL: 'http://127.0.0.1:4600/calendar/o/oauth2/v2/auth',
   CALENDAR_TOKEN_URL: 'http://127.0.0.1:4600/calendar/token',
   CALENDAR_API_URL: 'http://127.0.0.1:4600/',
+  // The data-feed provider and the soul service from the sandbox; the summarizer may fetch the sandbox's pages.
+  FEED_UPSTREAM_URL: 'http://127.0.0.1:4600/feeds',
+  SOUL_URL: 'http://127.0.0.1:4600/soul',
+  SUMMARIZER_ALLOWED_HOSTS: '127.0.0.1:4600',
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */
-const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'wallet', 'bus', 'scheduler', 'gateway'];
+const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'wallet', 'bus', 'scheduler', 'feeds', 'summarizer', 'gateway'];
 
 /**
  * HEALTH_PORT set for `npm start` is the first of a range: each service gets its own, in start order
@@ -100,7 +104,7 @@ try {
 Platform starting:
   web API         http://${host}:${env.WEB_PORT ?? 3000}/api/health
   backend API     http://${host}:${env.BACKEND_PORT ?? 4000}/health
-  summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100}
+  summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100} (POST /api/summarize {"url":"http://127.0.0.1:4600/pages/article"})
   sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls; pay a checkout: POST /stripe/checkout/<id>/complete; webhooks sent: GET /stripe/deliveries; chains: POST /chain/42431, /chain/84532, mint: POST /chain/fund; treasury: GET /chain/treasury; sign in: /api/auth/idp, /api/auth/code-host after PUT /code-host/next-login)
   INTERNAL_API_KEY ${env.INTERNAL_API_KEY}
 Press Ctrl-C to stop.

@@ -20,3 +20,5 @@ export * from './wallet/index.js';
 export * from './bus/index.js';
 export * from './calendar/index.js';
 export * from './scheduler/index.js';
+export * from './feeds/index.js';
+export * from './summarizer/index.js';

@@ -1,6 +1,6 @@
 /**
  * Rate-limit groups (platform-core section 8). Counted per client IP in Redis.
- * Register, login (wallet sign-in too), nonce, gate-token, forgot, reset and demo chat have no numbers in the spec: ours are in docs/spec-decisions.md.
+ * Register, login (wallet sign-in too), nonce, gate-token, forgot, reset, demo chat, data feeds and the summarizer have no numbers in the spec: ours are in docs/spec-decisions.md.
  */
 export interface RateLimitRule {
   points: number;
@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   forgotPassword: { points: 3, durationSec: 900, message: SLOW_DOWN },
   resetPassword: { points: 5, durationSec: 900, message: SLOW_DOWN },
   demoChat: { points: 10, durationSec: 60, message: 'Too many requests' },
+  datafeeds: { points: 120, durationSec: 60, message: SLOW_DOWN },
+  summarizer: { points: 30, durationSec: 60, message: SLOW_DOWN },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;

@@ -75,6 +75,20 @@ const wallet = SUBJECTS.wallet;
 const bus = SUBJECTS.bus;
 const calendar = SUBJECTS.calendar;
 const scheduler = SUBJECTS.scheduler;
+const feeds = SUBJECTS.feeds;
+const sum = SUBJECTS.summarizer;
+
+const summarizer = (method: HttpMethod, path: string, target: Target): RouteDef => ({ surface: 'summarizer', method, path, auth: 'none', ...target });
+
+/**
+ * A feed read may meet a 402, pay it through the wallet service and read again: two upstream calls
+ * of up to 10 s each (extended-services 8) and the payment between them.
+ */
+export const FEED_READ_TIMEOUT_MS = 30_000;
+/** The soul service's own timeout (FEEDS_SOUL_TIMEOUT_MS, 5 s) with room to answer 503 after it. */
+export const COLONY_TIMEOUT_MS = 10_000;
+/** The summarizer's whole fetch takes up to 10 s (section 8), then the page is parsed. */
+export const SUMMARIZE_TIMEOUT_MS = 15_000;
 
 /** A processor webhook: verified over the bytes as sent, with the processor's signature header. */
 const PROCESSOR_WEBHOOK = { subject: billing.webhook, headers: [BILLING_SIGNATURE_HEADER], rawBody: true };
@@ -176,6 +190,9 @@ export const ROUTES: readonly RouteDef[] = [
   web('DELETE', '/api/scheduled-tasks', 'session', { subject: scheduler.deleteTask }),
   // Ours: a task's recent runs, newest first.
   web('GET', '/api/scheduled-tasks/:taskId/runs', 'session', { subject: scheduler.listTaskRuns }),
+  web('GET', '/api/datafeeds', 'none', { subject: feeds.datafeeds, rateLimits: ['datafeeds'], timeoutMs: FEED_READ_TIMEOUT_MS }),
+  // `tree` for anyone; `soul` and `diagnostics` for admins (docs/spec-decisions.md).
+  web('GET', '/api/colony/status', 'optionalSession', { subject: feeds.colonyStatus, timeoutMs: COLONY_TIMEOUT_MS }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
@@ -222,6 +239,11 @@ export const ROUTES: readonly RouteDef[] = [
   // Ours: an agent acting for its owner (x-user-id), the same operations as the web's /api/calendar.
   backend('GET', '/api/calendar', 'internal', { subject: calendar.query }),
   backend('POST', '/api/calendar', 'internal', { subject: calendar.action }),
+
+  summarizer('GET', '/', { subject: sum.info }),
+  summarizer('GET', '/health', { subject: sum.health }),
+  summarizer('POST', '/api/summarize', { subject: sum.summarize, rateLimits: ['summarizer'], timeoutMs: SUMMARIZE_TIMEOUT_MS }),
+  summarizer('POST', '/api/extract', { subject: sum.extract, rateLimits: ['summarizer'], timeoutMs: SUMMARIZE_TIMEOUT_MS }),
 
   // Ours: each surface says whether its NATS connection is up, for a load balancer or orchestrator.
   ...(['web', 'backend', 'summarizer'] as const).map((surface): RouteDef => ({ surface, method: 'GET', path: '/readyz', auth: 'none', edge: 'readiness' })),

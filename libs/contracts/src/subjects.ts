@@ -160,6 +160,16 @@ export const SUBJECTS = {
     deleteTask: 'svc.scheduler.delete_task',
     listTaskRuns: 'svc.scheduler.list_task_runs',
   },
+  feeds: {
+    datafeeds: 'svc.feeds.datafeeds',
+    colonyStatus: 'svc.feeds.colony_status',
+  },
+  summarizer: {
+    info: 'svc.summarizer.info',
+    health: 'svc.summarizer.health',
+    summarize: 'svc.summarizer.summarize',
+    extract: 'svc.summarizer.extract',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -101,6 +101,10 @@ export class TestPlatform {
       CALENDAR_AUTH_URL: sandbox.calendar.authUrl,
       CALENDAR_TOKEN_URL: sandbox.calendar.tokenUrl,
       CALENDAR_API_URL: sandbox.calendar.apiUrl,
+      FEED_UPSTREAM_URL: sandbox.feeds.upstreamUrl,
+      SOUL_URL: sandbox.feeds.soulUrl,
+      // The sandbox's pages, and no other private address, reachable by the summarizer.
+      SUMMARIZER_ALLOWED_HOSTS: new URL(sandbox.url).host,
       ...(options.services?.includes('agents') ? await agentRuntimeEnv() : {}),
       ...options.env,
     });
@@ -143,12 +147,20 @@ export class TestPlatform {
     return this.gateways[0]!.urls.backend;
   }
 
+  get summarizerUrl(): string {
+    return this.gateways[0]!.urls.summarizer;
+  }
+
   web(): TestClient {
     return new TestClient(this.webUrl);
   }
 
   backend(): TestClient {
     return new TestClient(this.backendUrl);
+  }
+
+  summarizer(): TestClient {
+    return new TestClient(this.summarizerUrl);
   }
 
   /** Registers and signs in through the real routes. */

@@ -24,6 +24,10 @@ export const SERVICE_STARTERS = {
     (await import('../../../services/bus/src/bus.app.js')).startBus(env),
   scheduler: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/scheduler/src/scheduler.app.js')).startScheduler(env),
+  feeds: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/feeds/src/feeds.app.js')).startFeeds(env),
+  summarizer: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/summarizer/src/summarizer.app.js')).startSummarizer(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;

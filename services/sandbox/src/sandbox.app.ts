@@ -7,7 +7,8 @@ import { SandboxModule } from './sandbox.module.js';
 
 /** The configured app, not yet listening: tests that need to reach a provider start here. */
 export async function createSandboxApp(config: SandboxConfig): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(SandboxModule.forRoot(config), new FastifyAdapter(), {
+  // Closing ends every connection at once: a client's aborted call to a hanging feed can leave one open for the whole keep-alive time.
+  const app = await NestFactory.create<NestFastifyApplication>(SandboxModule.forRoot(config), new FastifyAdapter({ forceCloseConnections: true }), {
     logger: false,
     // Callers run the sandbox in-process; a wiring error must reject, not abort their test run.
     abortOnError: false,

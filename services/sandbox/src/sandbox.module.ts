@@ -10,6 +10,11 @@ import { ChainNodes } from './chain/chain-nodes.service.js';
 import { ChainRpcController } from './chain/chain-rpc.controller.js';
 import { ChainTreasury } from './chain/chain-treasury.service.js';
 import { Clock } from './clock.service.js';
+import { FeedControls } from './feeds/feed-controls.service.js';
+import { FeedHooksController } from './feeds/feed-hooks.controller.js';
+import { FeedSeller } from './feeds/feed-seller.service.js';
+import { FeedUpstreamController } from './feeds/feed-upstream.controller.js';
+import { HungConnections } from './hung-connections.service.js';
 import { CodeHostStore } from './code-host/code-host-store.service.js';
 import { CodeHostController } from './code-host/code-host.controller.js';
 import { IdpAccounts } from './idp/idp-accounts.service.js';
@@ -39,7 +44,9 @@ import { Subscriptions } from './payments/subscriptions.service.js';
 import { WebhookHooksController } from './payments/webhook-hooks.controller.js';
 import { WebhookSender } from './payments/webhook-sender.service.js';
 import { Webhooks } from './payments/webhooks.service.js';
+import { PagesController } from './pages/pages.controller.js';
 import { SANDBOX_CONFIG, type SandboxConfig } from './sandbox.config.js';
+import { SoulController } from './soul/soul.controller.js';
 
 @Module({})
 export class SandboxModule {
@@ -67,6 +74,10 @@ export class SandboxModule {
         CalendarOAuthController,
         CalendarApiController,
         CalendarHooksController,
+        FeedUpstreamController,
+        FeedHooksController,
+        SoulController,
+        PagesController,
       ],
       providers: [
         { provide: SANDBOX_CONFIG, useValue: config },
@@ -90,6 +101,9 @@ export class SandboxModule {
         SandboxIdp,
         CodeHostStore,
         CalendarStore,
+        FeedControls,
+        FeedSeller,
+        HungConnections,
       ],
     };
   }

@@ -51,6 +51,8 @@ export interface RunningSandbox {
   codeHost: { url: string; apiUrl: string; clientId: string; clientSecret: string };
   /** The calendar provider as OAuth2Client (`endpoints`) and the calendar SDK (`rootUrl`) are configured, and the platform's client. */
   calendar: { authUrl: string; tokenUrl: string; apiUrl: string; clientId: string; clientSecret: string };
+  /** The data-feed provider's base ({feed_upstream_url}) and the soul service's ({soul_url}). */
+  feeds: { upstreamUrl: string; soulUrl: string };
   close(): Promise<void>;
 }
 
@@ -101,6 +103,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       authUrl: `${url}/calendar/o/oauth2/v2/auth`, tokenUrl: `${url}/calendar/token`, apiUrl: `${url}/`,
       clientId: config.calendarClientId, clientSecret: config.calendarClientSecret,
     },
+    feeds: { upstreamUrl: `${url}/feeds`, soulUrl: `${url}/soul` },
     close: () => (closing ??= app.close()),
   };
 }

@@ -14,7 +14,8 @@ const LEAKS: ReadonlyArray<[string, RegExp]> = [
 /**
  * Fields an error body may carry besides `error` (platform-core section 7, decisions 23 and 52–53):
  * `code` and `success: false`, the AI refusals' `allowedModels`, quota `limit`/`used`/`resetsAt`,
- * the provisioning limit's `current`/`limit`.
+ * the provisioning limit's `current`/`limit`; extended-services 4.9-4.11: the feeds' `available` and
+ * `message`, the colony's `detail` and `soul_url`.
  */
 const ERROR_EXTRAS: Readonly<Record<string, (value: unknown) => boolean>> = {
   code: (value) => typeof value === 'string' && /^[A-Z_]+$/.test(value),
@@ -24,7 +25,18 @@ const ERROR_EXTRAS: Readonly<Record<string, (value: unknown) => boolean>> = {
   used: (value) => typeof value === 'number',
   current: (value) => typeof value === 'number',
   resetsAt: (value) => typeof value === 'string',
+  available: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+  message: (value) => typeof value === 'string',
+  detail: (value) => typeof value === 'string',
+  soul_url: (value) => typeof value === 'string',
 };
+
+/** Extended-services 4.9's 402: not an `{ error }` but the feed's x402 challenge and a hint. */
+function isFeedPaymentChallenge(body: unknown): boolean {
+  const { status, feed, challenge, hint, ...rest } = (body ?? {}) as Record<string, unknown>;
+  return status === 'payment_required' && typeof feed === 'string' && typeof hint === 'string'
+    && challenge !== null && typeof challenge === 'object' && Object.keys(rest).length === 0;
+}
 
 /**
  * Everything wrong with one response by the rules every route keeps; empty when it is fine. Any
@@ -41,6 +53,7 @@ export function responseViolations(response: RawResponse, shape: ErrorShape = 'p
   const body = parseJson(response);
   if (response.text !== '' && !redirect && body === undefined) violations.push(`body is not JSON (content-type ${response.headers['content-type'] ?? 'none'})`);
   if (response.status >= 500) violations.push(`server error ${response.status}`);
+  if (response.status === 402 && isFeedPaymentChallenge(body)) return violations;
   if (response.status >= 400 && body !== undefined) violations.push(...(shape === 'openai' ? openAiErrorViolations(body) : errorShapeViolations(body)));
   return violations;
 }

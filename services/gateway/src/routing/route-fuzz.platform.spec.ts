@@ -21,7 +21,7 @@ type ServiceName = NonNullable<PlatformOptions['services']>[number];
 /** Which service answers each group of subjects; a new group does not compile until it is named here. */
 const SERVICE_OF: Record<SubjectGroup, ServiceName> = {
   identity: 'identity', agents: 'agents', ai: 'ai-gateway', usage: 'usage', billing: 'billing', wallet: 'wallet', bus: 'bus',
-  calendar: 'scheduler', scheduler: 'scheduler',
+  calendar: 'scheduler', scheduler: 'scheduler', feeds: 'feeds', summarizer: 'summarizer',
 };
 
 const servicesOfRoutes = (): ServiceName[] => [...new Set(ROUTES.flatMap((route) => {
@@ -79,7 +79,7 @@ describe(`Route table fuzz (FUZZ_SEED=${SEED}, ${RUNS} runs per route)`, () => {
   }
 
   async function send(route: RouteDef, request: FuzzRequest) {
-    const baseUrl = route.surface === 'web' ? platform.webUrl : platform.backendUrl;
+    const baseUrl = platform.gateways[0]!.urls[route.surface];
     const response = await rawRequest(baseUrl, {
       method: route.method,
       path: request.path,

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { STABLECOINS } from '@platform/chain';
 import { ApiError, EVM_ADDRESS, WALLET_MESSAGES as M } from '@platform/contracts';
+import { ExpiringReads } from '@platform/http';
 import type { Address } from 'viem';
 import { ChainReads } from '../chain/chain-reads.js';
 import type { WalletEnv } from '../wallet.env.js';
 import { WALLET_ENV } from '../wallet.tokens.js';
-import { ExpiringReads } from './expiring-reads.js';
 import { StablecoinBalances } from './stablecoin-balances.js';
 import { walletBalances, type WalletBalances } from './wallet-balances.js';
 

@@ -9,7 +9,7 @@ describe('ExpiringReads', () => {
     return { read: () => Promise.resolve(++calls), calls: () => calls };
   };
 
-  it('serves a key from memory until ttlMs after its read started, then reads again', async () => {
+  it('serves a key from memory until ttlMs after its read ended, then reads again', async () => {
     now = 0;
     const sut = new ExpiringReads<number>(1000, 10, clock);
     const source = counter();
@@ -18,6 +18,22 @@ describe('ExpiringReads', () => {
     expect(await sut.get('a', source.read)).toBe(1);
     now = 1000;
     expect(await sut.get('a', source.read)).toBe(2);
+  });
+
+  it('shares a read still under way past ttlMs instead of starting another', async () => {
+    now = 0;
+    const sut = new ExpiringReads<number>(1000, 10, clock);
+    let release!: (value: number) => void;
+    let calls = 0;
+    const read = () => { calls += 1; return new Promise<number>((resolve) => { release = resolve; }); };
+    const first = sut.get('a', read);
+    now = 5000;
+    const second = sut.get('a', read);
+    release(4);
+    expect(await Promise.all([first, second])).toEqual([4, 4]);
+    expect(calls).toBe(1);
+    now = 5999;
+    expect(await sut.get('a', read)).toBe(4);
   });
 
   it('shares one read among callers that ask while it is under way', async () => {

@@ -1,0 +1,3 @@
+export * from './summarize.dto.js';
+export * from './summarizer-limits.js';
+export * from './summarizer-messages.js';

@@ -1,0 +1,58 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import {
+  ADMIN_COLONY_ACTIONS, ApiError, FEEDS_MESSAGES as M, forbidden, RETRY_AFTER_SECONDS, unauthorized, validateAs,
+  type AuthContext, type ColonyAction,
+} from '@platform/contracts';
+import { UpstreamCall, UpstreamError } from '../datafeeds/upstream-call.js';
+import type { FeedsEnv } from '../feeds.env.js';
+import { FEEDS_ENV } from '../feeds.tokens.js';
+import { COLONY_SHAPES } from './colony-shapes.js';
+
+/**
+ * GET /api/colony/status (4.10): the soul service's answer for one action, passed on only when it
+ * has 4.10's shape. `tree` is public; the soul's own state (`soul`, `diagnostics`) is for admins.
+ */
+@Injectable()
+export class ColonyService implements OnModuleDestroy {
+  private readonly soul: UpstreamCall;
+
+  constructor(@Inject(FEEDS_ENV) private readonly env: FeedsEnv) {
+    this.soul = new UpstreamCall('soul service', {
+      timeoutMs: env.FEEDS_SOUL_TIMEOUT_MS,
+      errorThresholdPercentage: env.FEEDS_BREAKER_ERROR_PERCENT,
+      volumeThreshold: env.FEEDS_BREAKER_VOLUME,
+      resetTimeoutMs: env.FEEDS_BREAKER_RESET_MS,
+    });
+  }
+
+  async status(action: ColonyAction, caller: AuthContext | null): Promise<unknown> {
+    if (ADMIN_COLONY_ACTIONS.includes(action)) {
+      if (!caller) throw unauthorized();
+      if (!caller.isAdmin) throw forbidden();
+    }
+    const answer = await this.soul.get(`${this.env.SOUL_URL.replace(/\/+$/, '')}/${action}`).catch((error: unknown) => {
+      throw error instanceof UpstreamError ? this.unavailable(error.message) : error;
+    });
+    if (answer.status !== 200) throw this.unavailable(`the soul service answered ${answer.status}`);
+    let body: unknown;
+    try {
+      body = JSON.parse(answer.text);
+    } catch {
+      throw new ApiError(502, M.soulMalformed, { detail: 'the answer is not JSON' });
+    }
+    try {
+      validateAs<object>(COLONY_SHAPES[action], body);
+    } catch (error) {
+      throw error instanceof ApiError ? new ApiError(502, M.soulMalformed, { detail: error.message }) : error;
+    }
+    return body;
+  }
+
+  onModuleDestroy(): void {
+    this.soul.shutdown();
+  }
+
+  private unavailable(detail: string): ApiError {
+    return new ApiError(503, M.soulUnavailable, { detail, soul_url: this.env.SOUL_URL }, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+  }
+}

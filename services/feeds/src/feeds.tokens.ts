@@ -1,0 +1,1 @@
+export const FEEDS_ENV = Symbol('FEEDS_ENV');
