@@ -36,8 +36,9 @@ async function main() {
       SUMMARIZER_ALLOWED_HOSTS: `127.0.0.1:${PORTS.SANDBOX_PORT}`,
     },
     ready: {
-      what: 'the summarizer (GET :summarizer/health) and the feeds service (GET /api/datafeeds)',
-      check: async () => (await call('GET', `${SUMMARIZER}/health`)).status === 200 && (await call('GET', `${WEB}/api/datafeeds`)).status === 200,
+      what: 'the sandbox, the summarizer (GET :summarizer/health) and the feeds service (GET /api/datafeeds)',
+      check: async () => (await call('GET', `${SANDBOX}/feeds/calls`)).status === 200
+        && (await call('GET', `${SUMMARIZER}/health`)).status === 200 && (await call('GET', `${WEB}/api/datafeeds`)).status === 200,
     },
   };
   const { summarize, feeds } = await withScenarioPlatform(platform, async () => {
