@@ -74,30 +74,16 @@ function guardedLookup(resolver: HostResolver): net.LookupFunction {
   };
 }
 
-class GuardedHttpAgent extends http.Agent {
-  constructor(private readonly guard: ConnectGuard) {
-    super();
-  }
-
-  override createConnection(options: ConnectOptions, created?: Created): Duplex | null | undefined {
-    const checked = this.guard.check(options);
+/** An agent whose every new connection the guard decides first (http's and https's alike, so not a subclass of each). */
+function guardConnections<A extends http.Agent>(agent: A, guard: ConnectGuard): A {
+  const connect = agent.createConnection.bind(agent) as (options: ConnectOptions, created?: Created) => Duplex | null | undefined;
+  agent.createConnection = (options: ConnectOptions, created?: Created) => {
+    const checked = guard.check(options);
     // Through the callback, as a failed connect is: the request emits it as its error.
     if (checked instanceof Error) return void created?.(checked, undefined as never);
-    return super.createConnection(checked, created);
-  }
-}
-
-class GuardedHttpsAgent extends https.Agent {
-  constructor(private readonly guard: ConnectGuard) {
-    super();
-  }
-
-  override createConnection(options: ConnectOptions, created?: Created): Duplex | null | undefined {
-    const checked = this.guard.check(options);
-    // Through the callback, as a failed connect is: the request emits it as its error.
-    if (checked instanceof Error) return void created?.(checked, undefined as never);
-    return super.createConnection(checked, created);
-  }
+    return connect(checked, created);
+  };
+  return agent;
 }
 
 export interface GuardedAgents {
@@ -112,5 +98,5 @@ export interface GuardedAgents {
  */
 export function guardedAgents(options: GuardOptions = {}): GuardedAgents {
   const guard = new ConnectGuard(options);
-  return { 'http:': new GuardedHttpAgent(guard), 'https:': new GuardedHttpsAgent(guard) };
+  return { 'http:': guardConnections(new http.Agent(), guard), 'https:': guardConnections(new https.Agent(), guard) };
 }
