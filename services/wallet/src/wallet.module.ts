@@ -20,13 +20,14 @@ import { TopUpHistory } from './transactions/top-up-history.js';
 import { TransactionsHandlers } from './transactions/transactions.handlers.js';
 import { TransactionsService } from './transactions/transactions.service.js';
 import { UsdcTransferLogs } from './transactions/usdc-transfer-logs.js';
-import { AgentGas } from './splits/agent-gas.js';
 import { SplitPayout } from './splits/split-payout.js';
 import { SplitsHandlers } from './splits/splits.handlers.js';
 import { SplitsService } from './splits/splits.service.js';
 import { SplitsWorker } from './splits/splits.worker.js';
 import { ChainTransfers } from './transfers/chain-transfers.js';
+import { SpendableUsdc } from './transfers/spendable-usdc.js';
 import { TransfersWorker } from './transfers/transfers.worker.js';
+import { WalletGas } from './transfers/wallet-gas.js';
 import type { WalletEnv } from './wallet.env.js';
 import { WALLET_ENV } from './wallet.tokens.js';
 import { CustodialWallets } from './wallets/custodial-wallets.service.js';
@@ -82,7 +83,8 @@ export class WalletModule {
         AgentSigner,
         SplitsService,
         SplitPayout,
-        AgentGas,
+        WalletGas,
+        SpendableUsdc,
         SplitsWorker,
       ],
     };
