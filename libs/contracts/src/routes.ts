@@ -90,6 +90,12 @@ export const COLONY_TIMEOUT_MS = 10_000;
 /** The summarizer's whole fetch takes up to 10 s (section 8), then the page is parsed. */
 export const SUMMARIZE_TIMEOUT_MS = 15_000;
 
+/**
+ * Creating or releasing an escrow waits for up to two transfers to be mined (the wallet's gas, then
+ * the escrow's own), each for at most WALLET_RECEIPT_TIMEOUT_MS (30 s).
+ */
+export const ESCROW_TIMEOUT_MS = 70_000;
+
 /** A processor webhook: verified over the bytes as sent, with the processor's signature header. */
 const PROCESSOR_WEBHOOK = { subject: billing.webhook, headers: [BILLING_SIGNATURE_HEADER], rawBody: true };
 
@@ -227,6 +233,11 @@ export const ROUTES: readonly RouteDef[] = [
   backend('GET', '/api/underground/wallets/:address/balance', 'internal', { subject: wallet.agentWalletBalance }),
   backend('POST', '/api/underground/splits', 'internal', { subject: wallet.createSplit }),
   backend('GET', '/api/underground/splits/:id', 'internal', { subject: wallet.getSplit }),
+  // Ours: a booking's fee held on chain and released to the agent it pays (the booking-settlement skill's; docs/wallet.md).
+  backend('POST', '/api/underground/escrows', 'internal', { subject: wallet.createEscrow, timeoutMs: ESCROW_TIMEOUT_MS }),
+  backend('GET', '/api/underground/escrows', 'internal', { subject: wallet.listEscrows }),
+  backend('GET', '/api/underground/escrows/:bookingId', 'internal', { subject: wallet.getEscrow }),
+  backend('POST', '/api/underground/escrows/:bookingId/release', 'internal', { subject: wallet.releaseEscrow, timeoutMs: ESCROW_TIMEOUT_MS }),
   // Signed per message, no bearer (extended-services 5).
   backend('POST', '/api/underground/bus/send', 'none', { subject: bus.send }),
   // Ours: an agent runtime sends as its agent, the wallet service signing (the key never leaves it).

@@ -130,6 +130,12 @@ export const SUBJECTS = {
     agentWalletOf: 'svc.wallet.agent_wallet_of',
     signAgentMessage: 'svc.wallet.sign_agent_message',
     signAgentChallenge: 'svc.wallet.sign_agent_challenge',
+    createEscrow: 'svc.wallet.create_escrow',
+    releaseEscrow: 'svc.wallet.release_escrow',
+    getEscrow: 'svc.wallet.get_escrow',
+    listEscrows: 'svc.wallet.list_escrows',
+    splitTotals: 'svc.wallet.split_totals',
+    openSplits: 'svc.wallet.open_splits',
   },
   bus: {
     send: 'svc.bus.send',

@@ -11,6 +11,8 @@ import { AgentWalletsService } from './agent-wallets/agent-wallets.service.js';
 import { chainClientsProvider } from './chain/chain-clients.provider.js';
 import { UsdcBalances } from './chain/usdc-balances.js';
 import { walletDatabase } from './database.js';
+import { EscrowsHandlers } from './escrows/escrows.handlers.js';
+import { EscrowsService } from './escrows/escrows.service.js';
 import { WalletKeys } from './keys/wallet-keys.js';
 import { TopUpCheckoutClient } from './top-ups/top-up-checkout.client.js';
 import { TopUpCredits } from './top-ups/top-up-credits.js';
@@ -21,6 +23,8 @@ import { TransactionsHandlers } from './transactions/transactions.handlers.js';
 import { TransactionsService } from './transactions/transactions.service.js';
 import { UsdcTransferLogs } from './transactions/usdc-transfer-logs.js';
 import { SplitPayout } from './splits/split-payout.js';
+import { SplitQueriesHandlers } from './splits/split-queries.handlers.js';
+import { SplitReports } from './splits/split-reports.js';
 import { SplitsHandlers } from './splits/splits.handlers.js';
 import { SplitsService } from './splits/splits.service.js';
 import { SplitsWorker } from './splits/splits.worker.js';
@@ -58,6 +62,8 @@ export class WalletModule {
         AgentWalletsHandlers,
         AgentWalletQueriesHandlers,
         SplitsHandlers,
+        SplitQueriesHandlers,
+        EscrowsHandlers,
       ],
       providers: [
         { provide: WALLET_ENV, useValue: env },
@@ -86,6 +92,8 @@ export class WalletModule {
         WalletGas,
         SpendableUsdc,
         SplitsWorker,
+        EscrowsService,
+        SplitReports,
       ],
     };
   }
