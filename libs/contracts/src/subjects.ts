@@ -145,6 +145,8 @@ export const SUBJECTS = {
     unsubscribe: 'svc.bus.unsubscribe',
     listEvents: 'svc.bus.list_events',
     createEvent: 'svc.bus.create_event',
+    event: 'svc.bus.event',
+    negotiation: 'svc.bus.negotiation',
   },
   /** Answered by the scheduler service. query/action/callback carry HTTP replies; the others answer data, for agents. */
   calendar: {
