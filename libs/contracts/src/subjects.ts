@@ -80,6 +80,8 @@ export const SUBJECTS = {
     runtimeInstances: 'svc.agents.runtime_instances',
     instanceHealth: 'svc.agents.instance_health',
     instanceStats: 'svc.agents.instance_stats',
+    installSkill: 'svc.agents.install_skill',
+    uninstallSkill: 'svc.agents.uninstall_skill',
   },
   ai: {
     health: 'svc.ai.health',
@@ -171,6 +173,10 @@ export const SUBJECTS = {
   feeds: {
     datafeeds: 'svc.feeds.datafeeds',
     colonyStatus: 'svc.feeds.colony_status',
+  },
+  skills: {
+    list: 'svc.skills.list',
+    use: 'svc.skills.use',
   },
   summarizer: {
     info: 'svc.summarizer.info',
