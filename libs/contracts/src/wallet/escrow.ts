@@ -12,6 +12,7 @@ export const ESCROW_MESSAGES = {
   exists: 'This booking already has an escrow',
   notFound: 'Escrow not found',
   notHeld: 'The escrow does not hold the funds: it is funding, releasing, released or failed',
+  gasPending: 'The gas for this transfer is not on chain yet: try again shortly',
 } as const;
 
 /** A failed escrow's reason when the payer's wallet holds less USDC than the escrow takes. */

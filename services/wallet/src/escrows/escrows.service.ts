@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  ApiError, ESCROW_MESSAGES as M, escrowShortReason, type CreateEscrowDto, type EscrowListView, type EscrowView,
+  ApiError, ESCROW_MESSAGES as M, escrowShortReason, UnavailableError, type CreateEscrowDto, type EscrowListView, type EscrowView,
 } from '@platform/contracts';
 import { Db, isUniqueViolation } from '@platform/database';
 import { getAddress, parseUnits, type Address } from 'viem';
@@ -8,7 +8,7 @@ import { baseSepolia } from 'viem/chains';
 import { AgentWalletsService } from '../agent-wallets/agent-wallets.service.js';
 import { usdcText, WALLET_USDC } from '../chain/usdc-balances.js';
 import { WalletKeys } from '../keys/wallet-keys.js';
-import { ChainTransfers } from '../transfers/chain-transfers.js';
+import { ChainTransfers, TransferPendingError } from '../transfers/chain-transfers.js';
 import { PayoutFailure } from '../transfers/payout-failure.js';
 import { SpendableUsdc } from '../transfers/spendable-usdc.js';
 import type { TransferEntity } from '../transfers/transfer.entity.js';
@@ -123,10 +123,14 @@ export class EscrowsService {
     });
   }
 
-  /** Gas the payer cannot be given is the platform's shortcoming, not the caller's: 503 with the reason. */
+  /**
+   * Gas the payer cannot be given is the platform's shortcoming, not the caller's: 503 with the
+   * reason; gas not mined in time is 503 too, and asking again finds the gas transfer recorded.
+   */
   private async payable(work: () => Promise<void>): Promise<void> {
     await work().catch((error: unknown) => {
-      throw error instanceof PayoutFailure ? new ApiError(503, error.message) : error;
+      if (error instanceof PayoutFailure) throw new ApiError(503, error.message);
+      throw error instanceof TransferPendingError ? new UnavailableError(M.gasPending) : error;
     });
   }
 }
