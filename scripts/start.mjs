@@ -46,7 +46,7 @@ const DEV_DEFAULTS = {
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */
-const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'wallet', 'bus', 'scheduler', 'feeds', 'summarizer', 'gateway'];
+const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'wallet', 'bus', 'scheduler', 'feeds', 'summarizer', 'skills', 'gateway'];
 
 /**
  * HEALTH_PORT set for `npm start` is the first of a range: each service gets its own, in start order

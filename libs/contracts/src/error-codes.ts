@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   botCheckFailed: 'BOT_CHECK_FAILED',
   spendCapReached: 'SPEND_CAP_REACHED',
   modelNotFound: 'MODEL_NOT_FOUND',
+  skillLimitReached: 'SKILL_LIMIT_REACHED',
+  skillNotBuilt: 'SKILL_NOT_BUILT',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

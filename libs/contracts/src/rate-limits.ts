@@ -1,6 +1,6 @@
 /**
  * Rate-limit groups (platform-core section 8). Counted per client IP in Redis.
- * Register, login (wallet sign-in too), nonce, gate-token, forgot, reset, demo chat, data feeds and the summarizer have no numbers in the spec: ours are in docs/spec-decisions.md.
+ * Register, login (wallet sign-in too), nonce, gate-token, forgot, reset, demo chat, data feeds, the summarizer and skill use have no numbers in the spec: ours are in docs/spec-decisions.md.
  */
 export interface RateLimitRule {
   points: number;
@@ -28,6 +28,7 @@ export const RATE_LIMITS = {
   demoChat: { points: 10, durationSec: 60, message: 'Too many requests' },
   datafeeds: { points: 120, durationSec: 60, message: SLOW_DOWN },
   summarizer: { points: 30, durationSec: 60, message: SLOW_DOWN },
+  skills: { points: 120, durationSec: 60, message: SLOW_DOWN },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;

@@ -77,6 +77,7 @@ const calendar = SUBJECTS.calendar;
 const scheduler = SUBJECTS.scheduler;
 const feeds = SUBJECTS.feeds;
 const sum = SUBJECTS.summarizer;
+const skills = SUBJECTS.skills;
 
 const summarizer = (method: HttpMethod, path: string, target: Target): RouteDef => ({ surface: 'summarizer', method, path, auth: 'none', ...target });
 
@@ -89,6 +90,18 @@ export const FEED_READ_TIMEOUT_MS = 30_000;
 export const COLONY_TIMEOUT_MS = 10_000;
 /** The summarizer's whole fetch takes up to 10 s (section 8), then the page is parsed. */
 export const SUMMARIZE_TIMEOUT_MS = 15_000;
+
+/**
+ * A skill may wait on the AI layer (three model attempts, as a chat) or on chain transfers (gas, then
+ * the escrow's own, each waited for until mined): as long as the edge waits for a chat.
+ */
+export const SKILL_USE_TIMEOUT_MS = AI_CHAT_TIMEOUT_MS;
+
+/**
+ * Creating or releasing an escrow waits for up to two transfers to be mined (the wallet's gas, then
+ * the escrow's own), each for at most WALLET_RECEIPT_TIMEOUT_MS (30 s).
+ */
+export const ESCROW_TIMEOUT_MS = 70_000;
 
 /** A processor webhook: verified over the bytes as sent, with the processor's signature header. */
 const PROCESSOR_WEBHOOK = { subject: billing.webhook, headers: [BILLING_SIGNATURE_HEADER], rawBody: true };
@@ -193,6 +206,12 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/datafeeds', 'none', { subject: feeds.datafeeds, rateLimits: ['datafeeds'], timeoutMs: FEED_READ_TIMEOUT_MS }),
   // `tree` for anyone; `soul` and `diagnostics` for admins (docs/spec-decisions.md).
   web('GET', '/api/colony/status', 'optionalSession', { subject: feeds.colonyStatus, timeoutMs: COLONY_TIMEOUT_MS }),
+  web('GET', '/api/skills', 'none', { subject: skills.list }),
+  // Installs live with the agent they change (its config); the per-plan limit is counted there (docs/skills.md).
+  web('POST', '/api/skills', 'session', { subject: ag.installSkill }),
+  web('DELETE', '/api/skills', 'session', { subject: ag.uninstallSkill }),
+  // 4.7 leaves who may use a skill open: the signed-in user, or on the backend a trusted caller acting for x-user-id (docs/skills.md).
+  web('POST', '/api/skills/:skill', 'session', { subject: skills.use, rateLimits: ['skills'], timeoutMs: SKILL_USE_TIMEOUT_MS }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
@@ -227,6 +246,11 @@ export const ROUTES: readonly RouteDef[] = [
   backend('GET', '/api/underground/wallets/:address/balance', 'internal', { subject: wallet.agentWalletBalance }),
   backend('POST', '/api/underground/splits', 'internal', { subject: wallet.createSplit }),
   backend('GET', '/api/underground/splits/:id', 'internal', { subject: wallet.getSplit }),
+  // Ours: a booking's fee held on chain and released to the agent it pays (the booking-settlement skill's; docs/wallet.md).
+  backend('POST', '/api/underground/escrows', 'internal', { subject: wallet.createEscrow, timeoutMs: ESCROW_TIMEOUT_MS }),
+  backend('GET', '/api/underground/escrows', 'internal', { subject: wallet.listEscrows }),
+  backend('GET', '/api/underground/escrows/:bookingId', 'internal', { subject: wallet.getEscrow }),
+  backend('POST', '/api/underground/escrows/:bookingId/release', 'internal', { subject: wallet.releaseEscrow, timeoutMs: ESCROW_TIMEOUT_MS }),
   // Signed per message, no bearer (extended-services 5).
   backend('POST', '/api/underground/bus/send', 'none', { subject: bus.send }),
   // Ours: an agent runtime sends as its agent, the wallet service signing (the key never leaves it).
@@ -239,6 +263,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Ours: an agent acting for its owner (x-user-id), the same operations as the web's /api/calendar.
   backend('GET', '/api/calendar', 'internal', { subject: calendar.query }),
   backend('POST', '/api/calendar', 'internal', { subject: calendar.action }),
+  backend('POST', '/api/skills/:skill', 'internal', { subject: skills.use, timeoutMs: SKILL_USE_TIMEOUT_MS }),
 
   summarizer('GET', '/', { subject: sum.info }),
   summarizer('GET', '/health', { subject: sum.health }),

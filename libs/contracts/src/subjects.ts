@@ -80,6 +80,8 @@ export const SUBJECTS = {
     runtimeInstances: 'svc.agents.runtime_instances',
     instanceHealth: 'svc.agents.instance_health',
     instanceStats: 'svc.agents.instance_stats',
+    installSkill: 'svc.agents.install_skill',
+    uninstallSkill: 'svc.agents.uninstall_skill',
   },
   ai: {
     health: 'svc.ai.health',
@@ -130,6 +132,12 @@ export const SUBJECTS = {
     agentWalletOf: 'svc.wallet.agent_wallet_of',
     signAgentMessage: 'svc.wallet.sign_agent_message',
     signAgentChallenge: 'svc.wallet.sign_agent_challenge',
+    createEscrow: 'svc.wallet.create_escrow',
+    releaseEscrow: 'svc.wallet.release_escrow',
+    getEscrow: 'svc.wallet.get_escrow',
+    listEscrows: 'svc.wallet.list_escrows',
+    splitTotals: 'svc.wallet.split_totals',
+    openSplits: 'svc.wallet.open_splits',
   },
   bus: {
     send: 'svc.bus.send',
@@ -139,6 +147,8 @@ export const SUBJECTS = {
     unsubscribe: 'svc.bus.unsubscribe',
     listEvents: 'svc.bus.list_events',
     createEvent: 'svc.bus.create_event',
+    event: 'svc.bus.event',
+    negotiation: 'svc.bus.negotiation',
   },
   /** Answered by the scheduler service. query/action/callback carry HTTP replies; the others answer data, for agents. */
   calendar: {
@@ -163,6 +173,10 @@ export const SUBJECTS = {
   feeds: {
     datafeeds: 'svc.feeds.datafeeds',
     colonyStatus: 'svc.feeds.colony_status',
+  },
+  skills: {
+    list: 'svc.skills.list',
+    use: 'svc.skills.use',
   },
   summarizer: {
     info: 'svc.summarizer.info',

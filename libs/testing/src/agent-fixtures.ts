@@ -29,3 +29,10 @@ export async function provisionRunning(platform: TestPlatform, user: TestUser, b
   await waitForStatus(platform.backend(), response.body.agent.id, 'running');
   return response.body.agent.id;
 }
+
+/** An agent record of the user's, made by the platform's backend route: no runtime, status pending. */
+export async function recordedAgent(platform: TestPlatform, user: TestUser, name = 'Planner'): Promise<string> {
+  const response = await platform.backend().post('/api/agents', { name }, { ...BEARER, 'x-user-id': user.id });
+  if (response.status !== 201) throw new Error(`create agent: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id;
+}

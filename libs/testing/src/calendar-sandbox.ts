@@ -1,4 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import type { SignInOptions } from './identity-sandbox.js';
+import type { TestPlatform, TestUser } from './platform.js';
 import { sandboxHook } from './sandbox-hook.js';
+import type { TestResponse } from './test-client.js';
 
 export interface SandboxCalendarEvent {
   id: string;
@@ -42,4 +46,21 @@ export class CalendarSandbox {
   async account(email: string): Promise<SandboxCalendarAccount> {
     return sandboxHook<SandboxCalendarAccount>(this.sandboxUrl, 'GET', `/calendar/accounts/${encodeURIComponent(email)}`);
   }
+}
+
+export interface ConnectedCalendar {
+  /** The person at the sandbox provider, whose email names their primary calendar. */
+  email: string;
+  /** The platform's last answer: the redirect to the dashboard. */
+  landing: TestResponse;
+}
+
+/** Connects the user's calendar as a browser does: redirect start, the provider's consent, the callback (needs the scheduler). */
+export async function connectCalendar(
+  platform: TestPlatform, user: TestUser, consent: { timeZone?: string; deny?: boolean } = {}, options: SignInOptions = {},
+): Promise<ConnectedCalendar> {
+  const email = `calendar-${randomBytes(5).toString('hex')}@calendar.test`;
+  await platform.calendar.nextConsent({ email, ...consent });
+  const landing = await platform.identityProviders.signIn(user.client, '/api/calendar?action=auth', options);
+  return { email, landing };
 }

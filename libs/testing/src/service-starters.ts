@@ -28,6 +28,8 @@ export const SERVICE_STARTERS = {
     (await import('../../../services/feeds/src/feeds.app.js')).startFeeds(env),
   summarizer: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/summarizer/src/summarizer.app.js')).startSummarizer(env),
+  skills: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/skills/src/skills.app.js')).startSkills(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;

@@ -11,6 +11,11 @@ export interface TurnResult {
   recalled: number;
 }
 
+/** What the model is told of the skills installed on its agent, so it can offer them. */
+export function installedSkillsNote(skills: readonly string[]): string {
+  return `Skills installed on you, run by the platform at POST /api/skills/<skill>: ${skills.join(', ')}`;
+}
+
 /** One conversation turn: recall from memory (a tool), ask the AI layer, remember, keep the history. */
 export class AgentBrain {
   readonly counters = { messagesReceived: 0, messagesAnswered: 0, aiErrors: 0 };
@@ -45,6 +50,7 @@ export class AgentBrain {
   private async ask(message: string, recalled: MemoryEntry[]): Promise<ChatAnswer> {
     const context: ChatMessage[] = [
       { role: 'system', content: this.config.systemPrompt },
+      ...(this.config.skills.length ? [{ role: 'system' as const, content: installedSkillsNote(this.config.skills) }] : []),
       ...(recalled.length ? [{ role: 'system' as const, content: `Things you remember:\n${recalled.map((entry) => `- ${entry.text}`).join('\n')}` }] : []),
       ...this.history.all().map(({ role, content }) => ({ role, content })),
       { role: 'user', content: message },

@@ -1,5 +1,5 @@
 import { ConfigError } from '@platform/config';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min, validateSync } from 'class-validator';
+import { IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, validateSync } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 
 /** The fields of an agent's free-form config that the runtime itself reads; others are kept for tools. */
@@ -15,6 +15,10 @@ export class RuntimeConfig {
 
   @IsOptional() @IsInt({ message: 'config.memoryRecall must be an integer from 0 to 50' }) @Min(0, { message: 'config.memoryRecall must be an integer from 0 to 50' }) @Max(50, { message: 'config.memoryRecall must be an integer from 0 to 50' })
   memoryRecall = 5;
+
+  /** The skills installed on the agent, written by the platform's installs (docs/skills.md). */
+  @IsOptional() @IsString({ each: true, message: 'config.skills must be an array of skill ids' }) @IsArray({ message: 'config.skills must be an array of skill ids' })
+  skills: string[] = [];
 }
 
 export function parseRuntimeConfig(json: string): RuntimeConfig {

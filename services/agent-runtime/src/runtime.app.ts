@@ -84,6 +84,7 @@ export async function startRuntime(source: EnvSource): Promise<FastifyInstance> 
     ...brain.counters,
     toolCalls: tools.calls,
     memoryEntries: memory.size,
+    skills: config.skills,
     uptimeMs: readiness.uptimeMs(),
     memoryBytes: sampler.memoryBytes(),
   }));

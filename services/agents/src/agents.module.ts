@@ -31,6 +31,8 @@ import { InstancesHandlers } from './instances/instances.handlers.js';
 import { InstancesService } from './instances/instances.service.js';
 import { InstallationsHandlers } from './installations/installations.handlers.js';
 import { InstallationsService } from './installations/installations.service.js';
+import { SkillInstalls } from './skills/skill-installs.service.js';
+import { SkillsHandlers } from './skills/skills.handlers.js';
 import { PlanChangedConsumer } from './subscriptions/plan-changed.consumer.js';
 import { SubscriptionChanges } from './subscriptions/subscription-changes.service.js';
 import { VerificationHandlers } from './verification/verification.handlers.js';
@@ -55,7 +57,7 @@ export class AgentsModule {
       ],
       controllers: [
         AgentsHandlers, LifecycleHandlers, WatchdogHandlers, HeartbeatHandlers, InstallationsHandlers, VerificationHandlers, ClonesHandlers,
-        InstancesHandlers,
+        InstancesHandlers, SkillsHandlers,
       ],
       providers: [
         { provide: AGENTS_ENV, useValue: env },
@@ -80,6 +82,7 @@ export class AgentsModule {
         ClonesService,
         ClonePayments,
         InstancesService,
+        SkillInstalls,
         // Clone payments are read on the stablecoin network only.
         { provide: ChainClients, useValue: new ChainClients({ [stablecoinChainId(env.NETWORK_TESTNET)]: env.NETWORK_RPC_URL }) },
       ],

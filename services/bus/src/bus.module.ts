@@ -17,6 +17,7 @@ import { A2aCounter } from './limits/a2a-counter.js';
 import { BusSendService } from './messages/bus-send.service.js';
 import { BusHandlers } from './messages/bus.handlers.js';
 import { MessagesService } from './messages/messages.service.js';
+import { NegotiationHandlers } from './negotiation/negotiation.handlers.js';
 import { Negotiations } from './negotiation/negotiations.js';
 
 export const BUS_SERVICE = 'bus';
@@ -31,7 +32,7 @@ export class BusModule {
         MessagingModule.forService(BUS_SERVICE, env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
       ],
-      controllers: [BusHandlers, SubscriptionsHandlers, EventsHandlers],
+      controllers: [BusHandlers, SubscriptionsHandlers, EventsHandlers, NegotiationHandlers],
       providers: [
         { provide: BUS_ENV, useValue: env },
         PlatformQueries,

@@ -11,6 +11,8 @@ import { AgentWalletsService } from './agent-wallets/agent-wallets.service.js';
 import { chainClientsProvider } from './chain/chain-clients.provider.js';
 import { UsdcBalances } from './chain/usdc-balances.js';
 import { walletDatabase } from './database.js';
+import { EscrowsHandlers } from './escrows/escrows.handlers.js';
+import { EscrowsService } from './escrows/escrows.service.js';
 import { WalletKeys } from './keys/wallet-keys.js';
 import { TopUpCheckoutClient } from './top-ups/top-up-checkout.client.js';
 import { TopUpCredits } from './top-ups/top-up-credits.js';
@@ -20,13 +22,16 @@ import { TopUpHistory } from './transactions/top-up-history.js';
 import { TransactionsHandlers } from './transactions/transactions.handlers.js';
 import { TransactionsService } from './transactions/transactions.service.js';
 import { UsdcTransferLogs } from './transactions/usdc-transfer-logs.js';
-import { AgentGas } from './splits/agent-gas.js';
 import { SplitPayout } from './splits/split-payout.js';
+import { SplitQueriesHandlers } from './splits/split-queries.handlers.js';
+import { SplitReports } from './splits/split-reports.js';
 import { SplitsHandlers } from './splits/splits.handlers.js';
 import { SplitsService } from './splits/splits.service.js';
 import { SplitsWorker } from './splits/splits.worker.js';
 import { ChainTransfers } from './transfers/chain-transfers.js';
+import { SpendableUsdc } from './transfers/spendable-usdc.js';
 import { TransfersWorker } from './transfers/transfers.worker.js';
+import { WalletGas } from './transfers/wallet-gas.js';
 import type { WalletEnv } from './wallet.env.js';
 import { WALLET_ENV } from './wallet.tokens.js';
 import { CustodialWallets } from './wallets/custodial-wallets.service.js';
@@ -57,6 +62,8 @@ export class WalletModule {
         AgentWalletsHandlers,
         AgentWalletQueriesHandlers,
         SplitsHandlers,
+        SplitQueriesHandlers,
+        EscrowsHandlers,
       ],
       providers: [
         { provide: WALLET_ENV, useValue: env },
@@ -82,8 +89,11 @@ export class WalletModule {
         AgentSigner,
         SplitsService,
         SplitPayout,
-        AgentGas,
+        WalletGas,
+        SpendableUsdc,
         SplitsWorker,
+        EscrowsService,
+        SplitReports,
       ],
     };
   }

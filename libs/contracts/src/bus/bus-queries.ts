@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsInt, IsObject, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { UnsignedAgentMessageDto } from './agent-message.js';
 
 /** `svc.wallet.agent_wallet_of`: the wallet the platform holds for an agent. */
@@ -33,4 +33,23 @@ export type BusEndpointReply = {
   status: string;
   runtimeUrl: string | null;
   gatewayToken: string;
+} | null;
+
+/** `svc.bus.event`: one underground event, for the ticketing skill. */
+export class UndergroundEventQuery {
+  @IsInt() @Min(1) @Max(2_147_483_647) eventId!: number;
+}
+
+/** `svc.bus.negotiation`: where a booking's negotiation stands, for the settlement skill. */
+export class NegotiationQuery {
+  @IsString() @MaxLength(128) bookingId!: string;
+}
+
+/** null when the bus has no negotiation for the bookingId. */
+export type NegotiationReply = {
+  bookingId: string;
+  requesterAgentId: string;
+  providerAgentId: string;
+  state: string;
+  updatedAt: string;
 } | null;

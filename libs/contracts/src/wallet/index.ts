@@ -12,3 +12,5 @@ export * from './split-views.js';
 export * from './split.dtos.js';
 export * from './wallet-network.js';
 export * from './sign-agent-challenge.js';
+export * from './escrow.js';
+export * from './payout-amounts.js';

@@ -16,7 +16,7 @@ export const SPLIT_MESSAGES = {
   notAgentWallet: "fromAddress is not this agent's wallet held for this user",
   splitIdInvalid: 'id must be a split id (a whole number from 1)',
   splitNotFound: 'Split not found',
-  noGas: 'The agent wallet has too little gas for its transfers and no treasury is configured to send it',
+  noGas: 'The paying wallet has too little gas for its transfers and no treasury is configured to send it',
   notSent: 'Not sent: the split failed before this transfer',
 } as const;
 
@@ -32,7 +32,7 @@ export function transferFailedReason(address: string, error: string | null): str
   return `Transfer to ${address} failed: ${error ?? 'unknown error'}`;
 }
 
-/** A failed split's reason when the treasury's gas transfer to the agent wallet failed. */
+/** A failed payout's reason when the treasury's gas transfer to the paying wallet failed. */
 export function gasFailedReason(error: string | null): string {
-  return `Gas for the agent wallet could not be sent: ${error ?? 'unknown error'}`;
+  return `Gas for the paying wallet could not be sent: ${error ?? 'unknown error'}`;
 }

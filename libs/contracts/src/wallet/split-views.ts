@@ -44,3 +44,23 @@ export interface AgentWalletView {
   agentId: string;
   userId: string;
 }
+
+/** One of a user's splits, without its recipients (`svc.wallet.open_splits`). */
+export interface SplitSummaryView {
+  splitId: number;
+  agentId: string;
+  name: string;
+  totalAmount: string;
+  status: SplitStatus;
+  createdAt: string;
+}
+
+/** `svc.wallet.split_totals`: a user's splits added up by the database; amounts are exact USDC text. */
+export interface SplitTotalsView {
+  splits: number;
+  byStatus: Record<SplitStatus, { count: number; amount: string }>;
+  /** What confirmed transfers have paid out. */
+  paid: string;
+  /** Per recipient, what confirmed transfers paid it, most first. */
+  recipients: Array<{ address: string; paid: string }>;
+}

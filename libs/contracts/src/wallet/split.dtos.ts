@@ -7,7 +7,7 @@ import { AgentIdField, UserIdField } from './agent-wallet.dtos.js';
 import { SPLIT_MAX_RECIPIENTS, SPLIT_MESSAGES as M } from './split-messages.js';
 
 /** A USDC amount: at most 6 decimals (USDC's), at most 12 whole digits; the service refuses zero. */
-const USDC_AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,6})?$/;
+export const USDC_AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,6})?$/;
 
 export class SplitRecipientDto {
   @Matches(WALLET_ADDRESS_PATTERN, { message: M.recipientAddressInvalid }) @IsString({ message: M.recipientAddressInvalid })

@@ -9,13 +9,19 @@ import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HeartbeatSchedules } from '../heartbeat/heartbeat-schedules.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
+import { INSTALLED_SKILLS_KEY } from '../skills/installed-skills-config.js';
 import { AgentEntity } from './agent.entity.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import { aiProviderFor, DEFAULT_AGENT_PLAN, DEFAULT_MODEL } from './agent-policy.js';
 import { agentDetail, backendListItem, publicUrl, webListItem } from './agent-views.js';
 
-type UpdatedAgent = Pick<AgentEntity, 'plan' | 'aiProvider' | 'subdomain' | 'status'>;
+type UpdatedAgent = Pick<AgentEntity, 'plan' | 'aiProvider' | 'subdomain' | 'status' | 'config'>;
+
+/** The new config (`:config`) with the row's installed skills, whatever the caller sent under that key. */
+const KEEP_INSTALLED_SKILLS = `CASE WHEN config ? '${INSTALLED_SKILLS_KEY}'
+  THEN (CAST(:config AS jsonb) - '${INSTALLED_SKILLS_KEY}') || jsonb_build_object('${INSTALLED_SKILLS_KEY}', config -> '${INSTALLED_SKILLS_KEY}')
+  ELSE CAST(:config AS jsonb) - '${INSTALLED_SKILLS_KEY}' END`;
 
 /** Bearer callers act for the platform; everyone else for themselves. */
 export function scopeOf(auth: AuthContext): Scope {
@@ -114,8 +120,8 @@ export class AgentsService {
   }
 
   async putConfig(scope: Scope, id: string, config: Record<string, unknown>) {
-    await this.updateOne(scope, id, { config });
-    return { success: true, id, config };
+    const updated = await this.updateOne(scope, id, { config });
+    return { success: true, id, config: updated.config };
   }
 
   async token(scope: Scope, id: string) {
@@ -148,11 +154,17 @@ export class AgentsService {
     return { names: Object.fromEntries(agents.map((agent) => [agent.id, agent.name])) };
   }
 
-  /** One statement, so a PUT racing a DELETE answers 404 rather than 200 for a row that is gone. */
+  /**
+   * One statement, so a PUT racing a DELETE answers 404 rather than 200 for a row that is gone. A new
+   * config keeps the installed skills of the row it replaces: only installs write them, and an
+   * install holding the row's lock is waited for and its list kept.
+   */
   private async updateOne(scope: Scope, id: string, changes: Partial<AgentEntity>): Promise<UpdatedAgent> {
+    const { config, ...others } = changes;
     const updated = isUUID(id) ? await this.lifecycle.inScope(scope, async (manager) => {
-      const result = await manager.createQueryBuilder().update(AgentEntity).set(changes).where({ id })
-        .returning('plan, ai_provider AS "aiProvider", subdomain, status').execute();
+      const result = await manager.createQueryBuilder().update(AgentEntity)
+        .set(config ? { ...others, config: () => KEEP_INSTALLED_SKILLS } : others).setParameter('config', JSON.stringify(config ?? {})).where({ id })
+        .returning('plan, ai_provider AS "aiProvider", subdomain, status, config').execute();
       return result.affected ? (result.raw as UpdatedAgent[])[0] : null;
     }) : null;
     if (!updated) throw new ApiError(404, M.agentNotFound);

@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { created, CreateUndergroundEventDto, ok, SUBJECTS, validateAs, type Envelope } from '@platform/contracts';
+import {
+  created, CreateUndergroundEventDto, ok, SUBJECTS, UndergroundEventQuery, validateAs, type Envelope, type UndergroundEventView,
+} from '@platform/contracts';
 import { EventsService } from './events.service.js';
 
 @Controller()
@@ -15,5 +17,11 @@ export class EventsHandlers {
   @MessagePattern(SUBJECTS.bus.listEvents)
   async list() {
     return ok(await this.events.list());
+  }
+
+  /** Service to service: one event or null. */
+  @MessagePattern(SUBJECTS.bus.event)
+  get(@Payload() data: unknown): Promise<UndergroundEventView | null> {
+    return this.events.get(validateAs(UndergroundEventQuery, data).eventId);
   }
 }

@@ -24,6 +24,12 @@ export class EventsService {
     return view(event);
   }
 
+  /** One event, for the ticketing skill; null for none. */
+  async get(eventId: number): Promise<UndergroundEventView | null> {
+    const event = await this.db.asSystem((manager) => manager.findOneBy(EventEntity, { id: eventId }));
+    return event && view(event);
+  }
+
   async list(): Promise<UndergroundEventView[]> {
     const events = await this.db.asSystem((manager) => manager.find(EventEntity, { order: { eventDate: 'DESC', id: 'DESC' }, take: LIST_LIMIT }));
     return events.map(view);

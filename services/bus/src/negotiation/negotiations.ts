@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, BUS_MESSAGES as M, illegalBookingMove, notYourBookingMove, type AgentMessageDto } from '@platform/contracts';
-import { isUniqueViolation } from '@platform/database';
+import { ApiError, BUS_MESSAGES as M, illegalBookingMove, notYourBookingMove, type AgentMessageDto, type NegotiationReply } from '@platform/contracts';
+import { Db, isUniqueViolation } from '@platform/database';
 import type { EntityManager } from 'typeorm';
 import { bookingMove, isBookingAction, type BookingRole } from './booking-moves.js';
 import { NegotiationEntity } from './negotiation.entity.js';
@@ -19,6 +19,17 @@ export function bookingIdOf(payload: unknown): string {
  */
 @Injectable()
 export class Negotiations {
+  constructor(private readonly db: Db) {}
+
+  /** Where a booking stands, for the settlement skill; null when no negotiation has that bookingId. */
+  async find(bookingId: string): Promise<NegotiationReply> {
+    const found = await this.db.asSystem((manager) => manager.findOneBy(NegotiationEntity, { bookingId }));
+    return found && {
+      bookingId: found.bookingId, requesterAgentId: found.requesterAgentId, providerAgentId: found.providerAgentId,
+      state: found.state, updatedAt: found.updatedAt.toISOString(),
+    };
+  }
+
   async move(manager: EntityManager, message: AgentMessageDto, bookingId: string): Promise<void> {
     if (!isBookingAction(message.action)) throw new ApiError(400, M.unknownBookingAction);
     const current = await manager.findOne(NegotiationEntity, { where: { bookingId }, lock: { mode: 'pessimistic_write' } });

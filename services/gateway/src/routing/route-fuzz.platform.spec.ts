@@ -21,7 +21,7 @@ type ServiceName = NonNullable<PlatformOptions['services']>[number];
 /** Which service answers each group of subjects; a new group does not compile until it is named here. */
 const SERVICE_OF: Record<SubjectGroup, ServiceName> = {
   identity: 'identity', agents: 'agents', ai: 'ai-gateway', usage: 'usage', billing: 'billing', wallet: 'wallet', bus: 'bus',
-  calendar: 'scheduler', scheduler: 'scheduler', feeds: 'feeds', summarizer: 'summarizer',
+  calendar: 'scheduler', scheduler: 'scheduler', feeds: 'feeds', summarizer: 'summarizer', skills: 'skills',
 };
 
 const servicesOfRoutes = (): ServiceName[] => [...new Set(ROUTES.flatMap((route) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CALENDAR_MESSAGES as M } from '@platform/contracts';
-import { TestPlatform, TEST_INTERNAL_API_KEY, type TestResponse, type TestUser } from '@platform/testing';
-import { connectCalendar, storedTokens } from '../testing/calendar-fixtures.js';
+import { connectCalendar, TestPlatform, TEST_INTERNAL_API_KEY, type TestResponse, type TestUser } from '@platform/testing';
+import { storedTokens } from '../testing/calendar-fixtures.js';
 
 const location = (response: TestResponse) => response.headers.get('location');
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CALENDAR_MESSAGES as M, SUBJECTS, type CalendarEventsView } from '@platform/contracts';
-import { TestPlatform, type TestUser } from '@platform/testing';
-import { connectCalendar } from '../testing/calendar-fixtures.js';
+import { connectCalendar, TestPlatform, type TestUser } from '@platform/testing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();

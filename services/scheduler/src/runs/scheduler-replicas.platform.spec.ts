@@ -1,9 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { QUEUES, SCHEDULER_MESSAGES as M, type ScheduledTaskView, type TaskRunList } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
-import { ownerQuery, subscribedUser, TestPlatform, waitUntil, type TestUser } from '@platform/testing';
+import { ownerQuery, recordedAgent, subscribedUser, TestPlatform, waitUntil, type TestUser } from '@platform/testing';
 import { startScheduler } from '../scheduler.app.js';
-import { recordedAgent, taskBody } from '../testing/task-fixtures.js';
+import { taskBody } from '../testing/task-fixtures.js';
 
 /**
  * Scheduler processes side by side, killed and restarted. The agent has no runtime, so every run

@@ -1,7 +1,7 @@
 import { cronDoesNotParse, missingFields, QUEUES, SCHEDULER_MESSAGES as M, type ScheduledTaskView } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
-import { subscribedUser, TestPlatform, type TestUser } from '@platform/testing';
-import { recordedAgent, taskBody } from '../testing/task-fixtures.js';
+import { recordedAgent, subscribedUser, TestPlatform, type TestUser } from '@platform/testing';
+import { taskBody } from '../testing/task-fixtures.js';
 
 let platform: TestPlatform;
 let owner: TestUser;

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { agentChallengeMessage, SUBJECTS, type SignAgentChallengeReply } from '@platform/contracts';
-import { TestPlatform } from '@platform/testing';
+import { newAgentWallet, TestPlatform } from '@platform/testing';
 import { getAddress, recoverMessageAddress, type Hex } from 'viem';
-import { newAgentWallet } from '../testing/agent-wallet-fixtures.js';
 
 let platform: TestPlatform;
 

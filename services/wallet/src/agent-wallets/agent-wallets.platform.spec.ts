@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AGENT_WALLET_MESSAGES as M, agentMessageTypedData, SUBJECTS, type SignAgentMessageReply } from '@platform/contracts';
-import { BEARER, RpcForwarder, TestPlatform, type TestClient } from '@platform/testing';
+import { BEARER, fundUsdc, newAddress, newAgentWallet, RpcForwarder, type TestClient, TestPlatform } from '@platform/testing';
 import { getAddress, verifyTypedData, type Address } from 'viem';
-import { fundUsdc, newAddress, newAgentWallet } from '../testing/agent-wallet-fixtures.js';
 
 let platform: TestPlatform;
 let backend: TestClient;

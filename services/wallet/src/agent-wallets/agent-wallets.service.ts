@@ -31,7 +31,7 @@ export class AgentWalletsService {
    * held for another user is refused.
    */
   async findOrCreate(userId: string, agentId: string): Promise<AgentWalletFound> {
-    const existing = await this.find(userId, agentId);
+    const existing = await this.heldFor(userId, agentId);
     if (existing) return { wallet: view(existing), created: false };
     try {
       const made = await this.db.withUser(userId, (manager) => this.keys.create(manager, { userId, kind: 'agent', agentId }));
@@ -39,7 +39,7 @@ export class AgentWalletsService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    const raced = await this.find(userId, agentId);
+    const raced = await this.heldFor(userId, agentId);
     if (!raced) throw new ApiError(409, M.agentOwnedByAnotherUser);
     return { wallet: view(raced), created: false };
   }
@@ -65,7 +65,8 @@ export class AgentWalletsService {
     return { address: wallet.address, balance_usdc: Number(usdcText(units)) };
   }
 
-  private find(userId: string, agentId: string): Promise<WalletEntity | null> {
+  /** The agent's wallet held for this user, or null (none, or another user's). */
+  heldFor(userId: string, agentId: string): Promise<WalletEntity | null> {
     return this.db.withUser(userId, (manager) => manager.findOneBy(WalletEntity, { kind: 'agent', agentId }));
   }
 }

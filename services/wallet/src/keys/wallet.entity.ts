@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-export type WalletKind = 'session' | 'custodial' | 'agent';
+export type WalletKind = 'session' | 'custodial' | 'agent' | 'escrow';
 
 /** A wallet whose key the platform holds, sealed; `sealedKey` is opened only to sign. */
 @Entity({ name: 'wallets' })

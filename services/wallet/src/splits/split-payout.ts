@@ -1,14 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { insufficientBalanceReason, SPLIT_MESSAGES as M, transferFailedReason, type SplitStatus } from '@platform/contracts';
 import { Db } from '@platform/database';
-import type { EntityManager } from 'typeorm';
 import { baseSepolia } from 'viem/chains';
-import { getAddress, type Address } from 'viem';
-import { UsdcBalances, usdcText, WALLET_USDC } from '../chain/usdc-balances.js';
+import type { Address } from 'viem';
+import { usdcText, WALLET_USDC } from '../chain/usdc-balances.js';
 import { ChainTransfers } from '../transfers/chain-transfers.js';
+import { PayoutFailure } from '../transfers/payout-failure.js';
+import { SpendableUsdc } from '../transfers/spendable-usdc.js';
 import type { TransferEntity } from '../transfers/transfer.entity.js';
-import { AgentGas } from './agent-gas.js';
-import { SplitFailure } from './split-failure.js';
+import { WalletGas } from '../transfers/wallet-gas.js';
 import { SplitEntity } from './split.entity.js';
 
 export const SPLIT_PURPOSE = 'split';
@@ -29,8 +29,8 @@ export class SplitPayout {
   constructor(
     private readonly db: Db,
     private readonly transfers: ChainTransfers,
-    private readonly usdc: UsdcBalances,
-    private readonly gas: AgentGas,
+    private readonly spendable: SpendableUsdc,
+    private readonly gas: WalletGas,
   ) {}
 
   /** Throws (TransferPendingError, a node or database error) while the outcome is not known yet: the job is retried. */
@@ -42,11 +42,11 @@ export class SplitPayout {
       if (split.status === 'queued') await this.start(split);
       const payments = await this.transfers.ofPurpose(SPLIT_PURPOSE, String(split.id));
       const unpaid = payments.filter((payment) => payment.status !== 'confirmed');
-      await this.gas.ensure(split, unpaid.length);
+      await this.gas.ensure({ userId: split.userId, address: split.fromAddress, purposeId: `split:${split.id}` }, unpaid.length);
       for (const payment of unpaid) await this.pay(payment);
       await this.end(split, 'completed', null);
     } catch (error) {
-      if (!(error instanceof SplitFailure)) throw error;
+      if (!(error instanceof PayoutFailure)) throw error;
       await this.end(split, 'failed', error.message);
     }
   }
@@ -62,18 +62,16 @@ export class SplitPayout {
 
   /**
    * Checks the balance and records the transfers under a lock on the wallet, counting what its
-   * other splits have recorded and not yet sent as spent: two splits from one wallet never both
+   * other payouts have recorded and not yet sent as spent: two splits from one wallet never both
    * count the same USDC.
    */
   private start(split: SplitEntity): Promise<void> {
     return this.db.asSystem(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`wallet.split:${split.fromAddress}`]);
+      await this.spendable.lock(manager, split.fromAddress);
       // A stalled job run twice at once: the second finds the first's transfers and must not count them as spent elsewhere.
       if ((await manager.findOneByOrFail(SplitEntity, { id: split.id })).status !== 'queued') return;
-      const holding = await this.usdc.holding(split.fromAddress);
-      const reserved = await this.reserved(manager, split.fromAddress, holding.minedNonce);
-      const available = holding.balance > reserved ? holding.balance - reserved : 0n;
-      if (available < split.totalAmount) throw new SplitFailure(insufficientBalanceReason(usdcText(available), usdcText(split.totalAmount)));
+      const available = await this.spendable.available(manager, split.fromAddress);
+      if (available < split.totalAmount) throw new PayoutFailure(insufficientBalanceReason(usdcText(available), usdcText(split.totalAmount)));
       for (const [position, recipient] of split.recipients.entries()) {
         await this.transfers.plan(manager, {
           userId: split.userId, chainId: baseSepolia.id, token: WALLET_USDC.address as Address,
@@ -87,22 +85,7 @@ export class SplitPayout {
 
   private async pay(payment: TransferEntity): Promise<void> {
     const done = await this.transfers.execute(payment.id);
-    if (done.status === 'failed') throw new SplitFailure(transferFailedReason(done.toAddress, done.error));
-  }
-
-  /**
-   * USDC the wallet's recorded transfers will still take: those not signed, and those signed with a
-   * nonce the balance read does not include yet. One already mined is in the balance, whatever its
-   * row says: counting it again would refuse a split the wallet can pay.
-   */
-  private async reserved(manager: EntityManager, wallet: string, minedNonce: number): Promise<bigint> {
-    const [row] = await manager.query(
-      `SELECT coalesce(sum(amount), 0)::text AS units FROM wallet.transfers
-        WHERE chain_id = $1 AND token = $2 AND from_address = $3
-          AND (status = 'planned' OR (status = 'signed' AND nonce >= $4))`,
-      [baseSepolia.id, getAddress(WALLET_USDC.address), wallet, minedNonce],
-    ) as Array<{ units: string }>;
-    return BigInt(row!.units);
+    if (done.status === 'failed') throw new PayoutFailure(transferFailedReason(done.toAddress, done.error));
   }
 
   /** A failed split's transfers not signed yet are given up, so no sweep sends them later. */

@@ -1,6 +1,5 @@
-import { ApiError, SPLIT_MESSAGES as M, type SplitRecipientDto } from '@platform/contracts';
+import { ApiError, payoutAmounts, shareInHundredths, SPLIT_MESSAGES as M, WHOLE_IN_HUNDREDTHS, type SplitRecipientDto } from '@platform/contracts';
 import { getAddress } from 'viem';
-import { payoutAmounts, shareInHundredths, WHOLE_IN_HUNDREDTHS } from './payout-amounts.js';
 import type { SplitRecipient } from './split.entity.js';
 
 /**

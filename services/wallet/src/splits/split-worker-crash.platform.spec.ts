@@ -1,8 +1,7 @@
-import { BEARER, ownerQuery, RpcForwarder, TestPlatform, waitUntil } from '@platform/testing';
-import { parseAbiItem, type PublicClient } from 'viem';
 import {
-  baseChain, fundGas, fundUsdc, newAddress, newAgentWallet, settledSplit, usdcOf, USDC_ADDRESS,
-} from '../testing/agent-wallet-fixtures.js';
+  baseChain, BEARER, fundGas, fundUsdc, newAddress, newAgentWallet, ownerQuery, RpcForwarder, settledSplit, TestPlatform, USDC_ADDRESS, usdcOf, waitUntil,
+} from '@platform/testing';
+import { parseAbiItem, type PublicClient } from 'viem';
 
 /** Receipts are given up on quickly and a dead worker's job comes back in seconds. */
 const FAST_RECOVERY = { WALLET_RECEIPT_TIMEOUT_MS: '300', WALLET_SPLIT_LOCK_DURATION_MS: '2000', WALLET_SPLIT_STALLED_INTERVAL_MS: '1000' };

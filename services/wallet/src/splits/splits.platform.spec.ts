@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { insufficientBalanceReason, SPLIT_MESSAGES as M, type SplitView } from '@platform/contracts';
-import { BEARER, ownerQuery, TestPlatform, type TestClient } from '@platform/testing';
-import type { Address, PublicClient } from 'viem';
 import {
-  baseChain, fundGas, fundUsdc, newAddress, newAgentWallet, settledSplit, usdcOf, type AgentWallet,
-} from '../testing/agent-wallet-fixtures.js';
+  type AgentWallet, baseChain, BEARER, fundGas, fundUsdc, newAddress, newAgentWallet, ownerQuery, settledSplit, type TestClient, TestPlatform, usdcOf,
+} from '@platform/testing';
+import type { Address, PublicClient } from 'viem';
 import { SplitsWorker } from './splits.worker.js';
 
 let platform: TestPlatform;

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import { numericAsBigint } from '@platform/database';
 
-export type TransferPurpose = 'top_up' | 'split' | 'gas';
+export type TransferPurpose = 'top_up' | 'split' | 'gas' | 'escrow_hold' | 'escrow_release';
 
 /**
  * planned: recorded, nothing signed. signed: nonce, raw transaction and hash stored, perhaps sent.
