@@ -22,3 +22,4 @@ export * from './calendar/index.js';
 export * from './scheduler/index.js';
 export * from './feeds/index.js';
 export * from './summarizer/index.js';
+export * from './metrics/index.js';

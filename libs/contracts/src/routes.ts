@@ -11,9 +11,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * optionalSession: resolved when present, the service decides what an anonymous caller gets.
  * apiKey: a user `sk_` key as `Authorization: Bearer`, and nothing else (no cookie); 401 without one.
  * internal: `Authorization: Bearer <INTERNAL_API_KEY>`.
+ * sessionOrInternal: as session, except that a bearer which is not an `sk_` key is checked as the
+ * internal key (401, 403, 500 as `internal`) and makes the caller the platform.
  * none: no credentials read.
  */
-export type AuthMode = 'session' | 'optionalSession' | 'apiKey' | 'internal' | 'none';
+export type AuthMode = 'session' | 'optionalSession' | 'apiKey' | 'internal' | 'sessionOrInternal' | 'none';
 
 /** How the edge writes an error on the route: the platform's `{ error }`, or OpenAI's `{ error: { message, type, code } }`. */
 export type ErrorShape = 'platform' | 'openai';
@@ -77,6 +79,12 @@ const calendar = SUBJECTS.calendar;
 const scheduler = SUBJECTS.scheduler;
 const feeds = SUBJECTS.feeds;
 const sum = SUBJECTS.summarizer;
+
+/**
+ * A git push goes to a remote over the network; the edge waits for it rather than answering 502
+ * while the commit is being pushed (the explorer's own git timeout is below this).
+ */
+export const GIT_SYNC_TIMEOUT_MS = 60_000;
 
 const summarizer = (method: HttpMethod, path: string, target: Target): RouteDef => ({ surface: 'summarizer', method, path, auth: 'none', ...target });
 
@@ -193,6 +201,8 @@ export const ROUTES: readonly RouteDef[] = [
   web('GET', '/api/datafeeds', 'none', { subject: feeds.datafeeds, rateLimits: ['datafeeds'], timeoutMs: FEED_READ_TIMEOUT_MS }),
   // `tree` for anyone; `soul` and `diagnostics` for admins (docs/spec-decisions.md).
   web('GET', '/api/colony/status', 'optionalSession', { subject: feeds.colonyStatus, timeoutMs: COLONY_TIMEOUT_MS }),
+  // The caller's own figures; the internal key's are the platform's (docs/metrics.md).
+  web('GET', '/api/metrics', 'sessionOrInternal', { subject: usage.metrics }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
@@ -239,6 +249,18 @@ export const ROUTES: readonly RouteDef[] = [
   // Ours: an agent acting for its owner (x-user-id), the same operations as the web's /api/calendar.
   backend('GET', '/api/calendar', 'internal', { subject: calendar.query }),
   backend('POST', '/api/calendar', 'internal', { subject: calendar.action }),
+  backend('GET', '/api/metrics', 'internal', { subject: usage.metrics }),
+  backend('GET', '/api/metrics/:userId/historical', 'internal', { subject: usage.metricsHistorical }),
+  backend('GET', '/api/metrics/:userId/performance', 'internal', { subject: usage.metricsPerformance }),
+  backend('GET', '/api/metrics/:userId/summary', 'internal', { subject: usage.metricsSummary }),
+  // The file explorer (extended-services 4.12): an agent's workspace with agentId, else BROWSE_ROOT (docs/agents.md).
+  backend('GET', '/api/browse/tree', 'internal', { subject: ag.browseTree }),
+  backend('GET', '/api/browse/read', 'internal', { subject: ag.browseRead }),
+  backend('POST', '/api/browse/write', 'internal', { subject: ag.browseWrite }),
+  backend('GET', '/api/browse/git-status', 'internal', { subject: ag.gitStatus }),
+  backend('GET', '/api/browse/git-diff', 'internal', { subject: ag.gitDiff }),
+  backend('POST', '/api/browse/git-sync', 'internal', { subject: ag.gitSync, timeoutMs: GIT_SYNC_TIMEOUT_MS }),
+  backend('GET', '/api/browse/git-log', 'internal', { subject: ag.gitLog }),
 
   summarizer('GET', '/', { subject: sum.info }),
   summarizer('GET', '/health', { subject: sum.health }),

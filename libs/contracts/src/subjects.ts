@@ -80,6 +80,15 @@ export const SUBJECTS = {
     runtimeInstances: 'svc.agents.runtime_instances',
     instanceHealth: 'svc.agents.instance_health',
     instanceStats: 'svc.agents.instance_stats',
+    metrics: 'svc.agents.metrics',
+    liveSamples: 'svc.agents.live_samples',
+    browseTree: 'svc.agents.browse_tree',
+    browseRead: 'svc.agents.browse_read',
+    browseWrite: 'svc.agents.browse_write',
+    gitStatus: 'svc.agents.git_status',
+    gitDiff: 'svc.agents.git_diff',
+    gitSync: 'svc.agents.git_sync',
+    gitLog: 'svc.agents.git_log',
   },
   ai: {
     health: 'svc.ai.health',
@@ -112,6 +121,15 @@ export const SUBJECTS = {
     daily: 'svc.usage.daily',
     tools: 'svc.usage.tools',
     keySpend: 'svc.usage.key_spend',
+    metrics: 'svc.usage.metrics',
+    metricsHistorical: 'svc.usage.metrics_historical',
+    metricsPerformance: 'svc.usage.metrics_performance',
+    metricsSummary: 'svc.usage.metrics_summary',
+  },
+  /** Service-to-service queries of the watchdog's container metrics (docs/metrics.md). */
+  watchdog: {
+    hourlyMetrics: 'svc.watchdog.hourly_metrics',
+    latestMetrics: 'svc.watchdog.latest_metrics',
   },
   wallet: {
     get: 'svc.wallet.get',
@@ -130,6 +148,7 @@ export const SUBJECTS = {
     agentWalletOf: 'svc.wallet.agent_wallet_of',
     signAgentMessage: 'svc.wallet.sign_agent_message',
     signAgentChallenge: 'svc.wallet.sign_agent_challenge',
+    splitRevenue: 'svc.wallet.split_revenue',
   },
   bus: {
     send: 'svc.bus.send',
@@ -139,6 +158,7 @@ export const SUBJECTS = {
     unsubscribe: 'svc.bus.unsubscribe',
     listEvents: 'svc.bus.list_events',
     createEvent: 'svc.bus.create_event',
+    metrics: 'svc.bus.metrics',
   },
   /** Answered by the scheduler service. query/action/callback carry HTTP replies; the others answer data, for agents. */
   calendar: {
