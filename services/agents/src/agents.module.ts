@@ -19,6 +19,11 @@ import { ClonePayments } from './clones/clone-payments.js';
 import { ClonesHandlers } from './clones/clones.handlers.js';
 import { ClonesService } from './clones/clones.service.js';
 import { agentsDatabase } from './database.js';
+import { ExplorerHandlers } from './explorer/explorer.handlers.js';
+import { WorkspaceFiles } from './explorer/workspace-files.service.js';
+import { WorkspaceGit } from './explorer/workspace-git.service.js';
+import { WorkspaceLocks } from './explorer/workspace-locks.js';
+import { WorkspaceRoots } from './explorer/workspace-roots.js';
 import { HeartbeatBeats } from './heartbeat/heartbeat-beats.service.js';
 import { HeartbeatReconciler } from './heartbeat/heartbeat-reconciler.js';
 import { HeartbeatSchedules } from './heartbeat/heartbeat-schedules.js';
@@ -56,6 +61,7 @@ export class AgentsModule {
       controllers: [
         AgentsHandlers, LifecycleHandlers, WatchdogHandlers, HeartbeatHandlers, InstallationsHandlers, VerificationHandlers, ClonesHandlers,
         InstancesHandlers,
+        ExplorerHandlers,
       ],
       providers: [
         { provide: AGENTS_ENV, useValue: env },
@@ -80,6 +86,10 @@ export class AgentsModule {
         ClonesService,
         ClonePayments,
         InstancesService,
+        WorkspaceLocks,
+        WorkspaceGit,
+        WorkspaceRoots,
+        WorkspaceFiles,
         // Clone payments are read on the stablecoin network only.
         { provide: ChainClients, useValue: new ChainClients({ [stablecoinChainId(env.NETWORK_TESTNET)]: env.NETWORK_RPC_URL }) },
       ],
