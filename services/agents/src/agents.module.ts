@@ -36,6 +36,9 @@ import { InstancesHandlers } from './instances/instances.handlers.js';
 import { InstancesService } from './instances/instances.service.js';
 import { InstallationsHandlers } from './installations/installations.handlers.js';
 import { InstallationsService } from './installations/installations.service.js';
+import { AgentMetricsHandlers } from './metrics/agent-metrics.handlers.js';
+import { AgentMetricsService } from './metrics/agent-metrics.service.js';
+import { WorkspaceUsage } from './metrics/workspace-usage.js';
 import { PlanChangedConsumer } from './subscriptions/plan-changed.consumer.js';
 import { SubscriptionChanges } from './subscriptions/subscription-changes.service.js';
 import { VerificationHandlers } from './verification/verification.handlers.js';
@@ -62,6 +65,7 @@ export class AgentsModule {
         AgentsHandlers, LifecycleHandlers, WatchdogHandlers, HeartbeatHandlers, InstallationsHandlers, VerificationHandlers, ClonesHandlers,
         InstancesHandlers,
         ExplorerHandlers,
+        AgentMetricsHandlers,
       ],
       providers: [
         { provide: AGENTS_ENV, useValue: env },
@@ -90,6 +94,8 @@ export class AgentsModule {
         WorkspaceGit,
         WorkspaceRoots,
         WorkspaceFiles,
+        WorkspaceUsage,
+        AgentMetricsService,
         // Clone payments are read on the stablecoin network only.
         { provide: ChainClients, useValue: new ChainClients({ [stablecoinChainId(env.NETWORK_TESTNET)]: env.NETWORK_RPC_URL }) },
       ],

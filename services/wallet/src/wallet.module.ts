@@ -23,6 +23,8 @@ import { UsdcTransferLogs } from './transactions/usdc-transfer-logs.js';
 import { AgentGas } from './splits/agent-gas.js';
 import { SplitPayout } from './splits/split-payout.js';
 import { SplitsHandlers } from './splits/splits.handlers.js';
+import { SplitRevenueHandlers } from './splits/split-revenue.handlers.js';
+import { SplitRevenueService } from './splits/split-revenue.service.js';
 import { SplitsService } from './splits/splits.service.js';
 import { SplitsWorker } from './splits/splits.worker.js';
 import { ChainTransfers } from './transfers/chain-transfers.js';
@@ -57,6 +59,7 @@ export class WalletModule {
         AgentWalletsHandlers,
         AgentWalletQueriesHandlers,
         SplitsHandlers,
+        SplitRevenueHandlers,
       ],
       providers: [
         { provide: WALLET_ENV, useValue: env },
@@ -81,6 +84,7 @@ export class WalletModule {
         AgentWalletsService,
         AgentSigner,
         SplitsService,
+        SplitRevenueService,
         SplitPayout,
         AgentGas,
         SplitsWorker,
