@@ -2,12 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { scopedUser, type HourlyMetricsQuery, type HourlyMetricsReply, type LatestMetricsQuery, type LatestMetricsReply, type MetricsScopeQuery } from '@platform/contracts';
 import { Db } from '@platform/database';
+import { CPU_PERCENT, MEMORY_PERCENT } from './sample-percentages.js';
 
 type Raw = Record<string, string | number | null>;
 
 /**
- * The aggregates the metrics ask the watchdog for, computed by the database from the hourly
- * table: averages weighted by samples, rounded to two decimals.
+ * The aggregates the metrics ask the watchdog for, computed by the database: hours from the hourly
+ * table (averages weighted by samples), the latest readings from the samples themselves; rounded
+ * to two decimals.
  */
 @Injectable()
 export class ContainerMetricsQueries {
@@ -24,15 +26,15 @@ export class ContainerMetricsQueries {
     return { hours: rows.map((row) => ({ hour: String(row.hour), cpu: Number(row.cpu), memory: Number(row.memory), samples: Number(row.samples) })) };
   }
 
-  /** Each agent's newest sample since `since` (the hour it fell in and those after), averaged over the agents. */
+  /** Each agent's newest sample since `since`, averaged over the agents. */
   async latest(query: LatestMetricsQuery): Promise<LatestMetricsReply> {
-    const { where, params } = scoped(query, [query.since], `hour >= date_trunc('hour', $1::timestamptz, 'UTC') AND last_sampled_at >= $1`);
+    const { where, params } = scoped(query, [query.since], 'sampled_at >= $1');
     const [row] = await this.read(query, (manager) => manager.query(`
-      SELECT count(*) AS agents, round(coalesce(avg(last_cpu), 0)::numeric, 2) AS cpu,
-        round(coalesce(avg(last_memory), 0)::numeric, 2) AS memory, round(coalesce(avg(last_uptime_ms), 0)) AS uptime_ms
+      SELECT count(*) AS agents, round(coalesce(avg(cpu), 0)::numeric, 2) AS cpu,
+        round(coalesce(avg(memory), 0)::numeric, 2) AS memory, round(coalesce(avg(uptime_ms), 0)) AS uptime_ms
       FROM (
-        SELECT DISTINCT ON (agent_id) last_cpu, last_memory, last_uptime_ms
-        FROM watchdog.container_metrics_hourly WHERE ${where} ORDER BY agent_id, hour DESC
+        SELECT DISTINCT ON (agent_id) ${CPU_PERCENT} AS cpu, ${MEMORY_PERCENT} AS memory, uptime_ms
+        FROM watchdog.container_metrics WHERE ${where} ORDER BY agent_id, sampled_at DESC
       ) newest`, params)) as Raw[];
     return { agents: Number(row!.agents), cpu: Number(row!.cpu), memory: Number(row!.memory), uptimeMs: Number(row!.uptime_ms) };
   }
