@@ -23,3 +23,4 @@ export * from './scheduler/index.js';
 export * from './feeds/index.js';
 export * from './summarizer/index.js';
 export * from './skills/index.js';
+export * from './metrics/index.js';

@@ -11,9 +11,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * optionalSession: resolved when present, the service decides what an anonymous caller gets.
  * apiKey: a user `sk_` key as `Authorization: Bearer`, and nothing else (no cookie); 401 without one.
  * internal: `Authorization: Bearer <INTERNAL_API_KEY>`.
+ * sessionOrInternal: as session, except that a bearer which is not an `sk_` key is checked as the
+ * internal key (401, 403, 500 as `internal`) and makes the caller the platform.
  * none: no credentials read.
  */
-export type AuthMode = 'session' | 'optionalSession' | 'apiKey' | 'internal' | 'none';
+export type AuthMode = 'session' | 'optionalSession' | 'apiKey' | 'internal' | 'sessionOrInternal' | 'none';
 
 /** How the edge writes an error on the route: the platform's `{ error }`, or OpenAI's `{ error: { message, type, code } }`. */
 export type ErrorShape = 'platform' | 'openai';
@@ -78,6 +80,12 @@ const scheduler = SUBJECTS.scheduler;
 const feeds = SUBJECTS.feeds;
 const sum = SUBJECTS.summarizer;
 const skills = SUBJECTS.skills;
+
+/**
+ * A git push goes to a remote over the network; the edge waits for it rather than answering 502
+ * while the commit is being pushed (the explorer's own git timeout is below this).
+ */
+export const GIT_SYNC_TIMEOUT_MS = 60_000;
 
 const summarizer = (method: HttpMethod, path: string, target: Target): RouteDef => ({ surface: 'summarizer', method, path, auth: 'none', ...target });
 
@@ -212,6 +220,8 @@ export const ROUTES: readonly RouteDef[] = [
   web('DELETE', '/api/skills', 'session', { subject: ag.uninstallSkill }),
   // 4.7 leaves who may use a skill open: the signed-in user, or on the backend a trusted caller acting for x-user-id (docs/skills.md).
   web('POST', '/api/skills/:skill', 'session', { subject: skills.use, rateLimits: ['skills'], timeoutMs: SKILL_USE_TIMEOUT_MS }),
+  // The caller's own figures; the internal key's are the platform's (docs/metrics.md).
+  web('GET', '/api/metrics', 'sessionOrInternal', { subject: usage.metrics }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),
@@ -264,6 +274,18 @@ export const ROUTES: readonly RouteDef[] = [
   backend('GET', '/api/calendar', 'internal', { subject: calendar.query }),
   backend('POST', '/api/calendar', 'internal', { subject: calendar.action }),
   backend('POST', '/api/skills/:skill', 'internal', { subject: skills.use, timeoutMs: SKILL_USE_TIMEOUT_MS }),
+  backend('GET', '/api/metrics', 'internal', { subject: usage.metrics }),
+  backend('GET', '/api/metrics/:userId/historical', 'internal', { subject: usage.metricsHistorical }),
+  backend('GET', '/api/metrics/:userId/performance', 'internal', { subject: usage.metricsPerformance }),
+  backend('GET', '/api/metrics/:userId/summary', 'internal', { subject: usage.metricsSummary }),
+  // The file explorer (extended-services 4.12): an agent's workspace with agentId, else BROWSE_ROOT (docs/agents.md).
+  backend('GET', '/api/browse/tree', 'internal', { subject: ag.browseTree }),
+  backend('GET', '/api/browse/read', 'internal', { subject: ag.browseRead }),
+  backend('POST', '/api/browse/write', 'internal', { subject: ag.browseWrite }),
+  backend('GET', '/api/browse/git-status', 'internal', { subject: ag.gitStatus }),
+  backend('GET', '/api/browse/git-diff', 'internal', { subject: ag.gitDiff }),
+  backend('POST', '/api/browse/git-sync', 'internal', { subject: ag.gitSync, timeoutMs: GIT_SYNC_TIMEOUT_MS }),
+  backend('GET', '/api/browse/git-log', 'internal', { subject: ag.gitLog }),
 
   summarizer('GET', '/', { subject: sum.info }),
   summarizer('GET', '/health', { subject: sum.health }),

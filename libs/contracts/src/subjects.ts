@@ -82,6 +82,15 @@ export const SUBJECTS = {
     instanceStats: 'svc.agents.instance_stats',
     installSkill: 'svc.agents.install_skill',
     uninstallSkill: 'svc.agents.uninstall_skill',
+    metrics: 'svc.agents.metrics',
+    liveSamples: 'svc.agents.live_samples',
+    browseTree: 'svc.agents.browse_tree',
+    browseRead: 'svc.agents.browse_read',
+    browseWrite: 'svc.agents.browse_write',
+    gitStatus: 'svc.agents.git_status',
+    gitDiff: 'svc.agents.git_diff',
+    gitSync: 'svc.agents.git_sync',
+    gitLog: 'svc.agents.git_log',
   },
   ai: {
     health: 'svc.ai.health',
@@ -114,6 +123,15 @@ export const SUBJECTS = {
     daily: 'svc.usage.daily',
     tools: 'svc.usage.tools',
     keySpend: 'svc.usage.key_spend',
+    metrics: 'svc.usage.metrics',
+    metricsHistorical: 'svc.usage.metrics_historical',
+    metricsPerformance: 'svc.usage.metrics_performance',
+    metricsSummary: 'svc.usage.metrics_summary',
+  },
+  /** Service-to-service queries of the watchdog's container metrics (docs/metrics.md). */
+  watchdog: {
+    hourlyMetrics: 'svc.watchdog.hourly_metrics',
+    latestMetrics: 'svc.watchdog.latest_metrics',
   },
   wallet: {
     get: 'svc.wallet.get',
@@ -138,6 +156,7 @@ export const SUBJECTS = {
     listEscrows: 'svc.wallet.list_escrows',
     splitTotals: 'svc.wallet.split_totals',
     openSplits: 'svc.wallet.open_splits',
+    splitRevenue: 'svc.wallet.split_revenue',
   },
   bus: {
     send: 'svc.bus.send',
@@ -149,6 +168,7 @@ export const SUBJECTS = {
     createEvent: 'svc.bus.create_event',
     event: 'svc.bus.event',
     negotiation: 'svc.bus.negotiation',
+    metrics: 'svc.bus.metrics',
   },
   /** Answered by the scheduler service. query/action/callback carry HTTP replies; the others answer data, for agents. */
   calendar: {

@@ -58,6 +58,22 @@ export class AgentsEnv extends CommonEnv {
   /** A runtime found alive at boot that does not answer yet is left alone this long after its start. */
   @EnvInt(0) RUNTIME_STARTUP_GRACE_MS = 30_000;
 
+  /**
+   * The file explorer's workspace when a request names no agent (extended-services 4.12); empty:
+   * every request must name one. Browsed as the service's own user: point it at nothing secret.
+   */
+  @IsString() BROWSE_ROOT = '';
+  /**
+   * The most one explorer answer carries, in bytes of JSON: a NATS message holds 1 MiB by default
+   * (max_payload), and the reply's envelope needs room. Raise both to read files up to 1 MB whole.
+   */
+  @EnvInt(1024) BROWSE_REPLY_MAX_BYTES = 1_000_000;
+  /** One git command (a push over the network above all); below the edge's wait for git-sync. */
+  @EnvInt(1) BROWSE_GIT_TIMEOUT_MS = 30_000;
+  /** Who a git-sync commit is by when the repository and the host configure no user. */
+  @MinLength(1) @IsString() BROWSE_GIT_AUTHOR_NAME = 'Platform Explorer';
+  @MinLength(1) @IsString() BROWSE_GIT_AUTHOR_EMAIL = 'explorer@platform.local';
+
   /** An installation not heard from for this long reads as inactive. */
   @EnvInt(1) INSTALLATION_STALE_MS = 3_600_000;
   /** Clones are paid in pathUSD on the stablecoin network's testnet (42431) when true, its mainnet (4217) otherwise. */

@@ -19,6 +19,11 @@ import { ClonePayments } from './clones/clone-payments.js';
 import { ClonesHandlers } from './clones/clones.handlers.js';
 import { ClonesService } from './clones/clones.service.js';
 import { agentsDatabase } from './database.js';
+import { ExplorerHandlers } from './explorer/explorer.handlers.js';
+import { WorkspaceFiles } from './explorer/workspace-files.service.js';
+import { WorkspaceGit } from './explorer/workspace-git.service.js';
+import { WorkspaceLocks } from './explorer/workspace-locks.js';
+import { WorkspaceRoots } from './explorer/workspace-roots.js';
 import { HeartbeatBeats } from './heartbeat/heartbeat-beats.service.js';
 import { HeartbeatReconciler } from './heartbeat/heartbeat-reconciler.js';
 import { HeartbeatSchedules } from './heartbeat/heartbeat-schedules.js';
@@ -33,6 +38,9 @@ import { InstallationsHandlers } from './installations/installations.handlers.js
 import { InstallationsService } from './installations/installations.service.js';
 import { SkillInstalls } from './skills/skill-installs.service.js';
 import { SkillsHandlers } from './skills/skills.handlers.js';
+import { AgentMetricsHandlers } from './metrics/agent-metrics.handlers.js';
+import { AgentMetricsService } from './metrics/agent-metrics.service.js';
+import { WorkspaceUsage } from './metrics/workspace-usage.js';
 import { PlanChangedConsumer } from './subscriptions/plan-changed.consumer.js';
 import { SubscriptionChanges } from './subscriptions/subscription-changes.service.js';
 import { VerificationHandlers } from './verification/verification.handlers.js';
@@ -57,7 +65,7 @@ export class AgentsModule {
       ],
       controllers: [
         AgentsHandlers, LifecycleHandlers, WatchdogHandlers, HeartbeatHandlers, InstallationsHandlers, VerificationHandlers, ClonesHandlers,
-        InstancesHandlers, SkillsHandlers,
+        InstancesHandlers, SkillsHandlers, ExplorerHandlers, AgentMetricsHandlers,
       ],
       providers: [
         { provide: AGENTS_ENV, useValue: env },
@@ -83,6 +91,12 @@ export class AgentsModule {
         ClonePayments,
         InstancesService,
         SkillInstalls,
+        WorkspaceLocks,
+        WorkspaceGit,
+        WorkspaceRoots,
+        WorkspaceFiles,
+        WorkspaceUsage,
+        AgentMetricsService,
         // Clone payments are read on the stablecoin network only.
         { provide: ChainClients, useValue: new ChainClients({ [stablecoinChainId(env.NETWORK_TESTNET)]: env.NETWORK_RPC_URL }) },
       ],

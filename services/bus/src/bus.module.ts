@@ -14,6 +14,8 @@ import { PlatformQueries } from './directory/platform-queries.js';
 import { EventsHandlers } from './events/events.handlers.js';
 import { EventsService } from './events/events.service.js';
 import { A2aCounter } from './limits/a2a-counter.js';
+import { BusMetricsHandlers } from './metrics/bus-metrics.handlers.js';
+import { BusMetricsService } from './metrics/bus-metrics.service.js';
 import { BusSendService } from './messages/bus-send.service.js';
 import { BusHandlers } from './messages/bus.handlers.js';
 import { MessagesService } from './messages/messages.service.js';
@@ -32,7 +34,7 @@ export class BusModule {
         MessagingModule.forService(BUS_SERVICE, env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
       ],
-      controllers: [BusHandlers, SubscriptionsHandlers, EventsHandlers, NegotiationHandlers],
+      controllers: [BusHandlers, SubscriptionsHandlers, EventsHandlers, NegotiationHandlers, BusMetricsHandlers],
       providers: [
         { provide: BUS_ENV, useValue: env },
         PlatformQueries,
@@ -45,6 +47,7 @@ export class BusModule {
         BusSendService,
         MessagesService,
         EventsService,
+        BusMetricsService,
       ],
     };
   }

@@ -27,7 +27,7 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
     requestIdHeader: false,
     logger: false,
     frameworkErrors,
-    clientErrorHandler,
+    clientErrorHandler: clientErrorHandler(surface),
   });
   const fastify = adapter.getInstance();
   fastify.addHook('onRequest', async (request, reply) => {

@@ -6,4 +6,9 @@ export class Clock {
   now(): Date {
     return new Date();
   }
+
+  /** Whole seconds this process has been up: GET /api/metrics's platformUptime (docs/metrics.md). */
+  uptimeSeconds(): number {
+    return Math.floor(process.uptime());
+  }
 }

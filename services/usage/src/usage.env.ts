@@ -16,6 +16,15 @@ export class UsageEnv extends CommonEnv {
   /** How long a worker's hold on a job lasts unless renewed; a dead worker's jobs return after it. */
   @EnvInt(1000) USAGE_LOCK_DURATION_MS = 30_000;
 
+  /**
+   * How long the metrics wait for another service's aggregate: below the edge's wait for the route
+   * (NATS_REQUEST_TIMEOUT_MS), so a slow peer is the spec's 500, not the edge's 502.
+   */
+  @EnvInt(1) METRICS_QUERY_TIMEOUT_MS = 3000;
+
+  /** A user's storage allowance in GET /api/metrics (MB); the platform's is the volume holding the workspaces. */
+  @EnvInt(1) METRICS_USER_STORAGE_MB = 1024;
+
   /** How often workers look for jobs whose holder died. */
   @EnvInt(500) USAGE_STALLED_INTERVAL_MS = 30_000;
 }

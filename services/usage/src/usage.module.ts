@@ -7,6 +7,13 @@ import { AgentNamesClient } from './dashboard/agent-names.client.js';
 import { CostDashboardHandlers } from './dashboard/cost-dashboard.handlers.js';
 import { CostDashboardService } from './dashboard/cost-dashboard.service.js';
 import { usageDatabase } from './database.js';
+import { CallStatsService } from './metrics/call-stats.service.js';
+import { HistoricalMetricsService } from './metrics/historical-metrics.service.js';
+import { MetricsHandlers } from './metrics/metrics.handlers.js';
+import { MetricsPeersClient } from './metrics/metrics-peers.client.js';
+import { MetricsSummaryService } from './metrics/metrics-summary.service.js';
+import { PerformanceMetricsService } from './metrics/performance-metrics.service.js';
+import { PlatformMetricsService } from './metrics/platform-metrics.service.js';
 import { DailyCallsHandlers } from './queries/daily-calls.handlers.js';
 import { KeySpendHandlers } from './queries/key-spend.handlers.js';
 import { KeySpendService } from './queries/key-spend.service.js';
@@ -30,7 +37,7 @@ export class UsageModule {
         MessagingModule.forService(USAGE_SERVICE, env),
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
       ],
-      controllers: [CostDashboardHandlers, UsageQueriesHandlers, DailyCallsHandlers, KeySpendHandlers],
+      controllers: [CostDashboardHandlers, UsageQueriesHandlers, DailyCallsHandlers, KeySpendHandlers, MetricsHandlers],
       providers: [
         { provide: USAGE_ENV, useValue: env },
         Clock,
@@ -41,6 +48,12 @@ export class UsageModule {
         UsageLogService,
         ToolUsageService,
         UsageWorker,
+        CallStatsService,
+        MetricsPeersClient,
+        PlatformMetricsService,
+        HistoricalMetricsService,
+        PerformanceMetricsService,
+        MetricsSummaryService,
       ],
     };
   }

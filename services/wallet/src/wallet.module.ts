@@ -26,6 +26,8 @@ import { SplitPayout } from './splits/split-payout.js';
 import { SplitQueriesHandlers } from './splits/split-queries.handlers.js';
 import { SplitReports } from './splits/split-reports.js';
 import { SplitsHandlers } from './splits/splits.handlers.js';
+import { SplitRevenueHandlers } from './splits/split-revenue.handlers.js';
+import { SplitRevenueService } from './splits/split-revenue.service.js';
 import { SplitsService } from './splits/splits.service.js';
 import { SplitsWorker } from './splits/splits.worker.js';
 import { ChainTransfers } from './transfers/chain-transfers.js';
@@ -64,6 +66,7 @@ export class WalletModule {
         SplitsHandlers,
         SplitQueriesHandlers,
         EscrowsHandlers,
+        SplitRevenueHandlers,
       ],
       providers: [
         { provide: WALLET_ENV, useValue: env },
@@ -88,6 +91,7 @@ export class WalletModule {
         AgentWalletsService,
         AgentSigner,
         SplitsService,
+        SplitRevenueService,
         SplitPayout,
         WalletGas,
         SpendableUsdc,

@@ -9,6 +9,8 @@ import { CheckWorker } from './checks/check.worker.js';
 import { RuntimeProbe } from './checks/runtime-probe.js';
 import { Clock } from './clock.js';
 import { watchdogDatabase } from './database.js';
+import { ContainerMetricsHandlers } from './metrics/container-metrics.handlers.js';
+import { ContainerMetricsQueries } from './metrics/container-metrics.queries.js';
 import { ContainerMetricsService } from './metrics/container-metrics.service.js';
 import { CheckSchedules } from './schedules/check-schedules.js';
 import { StatusChangedConsumer } from './schedules/status-changed.consumer.js';
@@ -18,7 +20,10 @@ import { WATCHDOG_ENV } from './watchdog.tokens.js';
 
 export const WATCHDOG_SERVICE = 'watchdog';
 
-/** No request handlers: the worker role runs the checks and follows agent status events. */
+/**
+ * The worker role runs the checks and follows agent status events; the api role answers the
+ * metrics' queries of container_metrics (docs/metrics.md).
+ */
 @Module({})
 export class WatchdogModule {
   static forRoot(env: WatchdogEnv): DynamicModule {
@@ -30,6 +35,7 @@ export class WatchdogModule {
         QueueModule.forRoot({ redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX }),
         RedisModule.forRoot(env.REDIS_URL),
       ],
+      controllers: [ContainerMetricsHandlers],
       providers: [
         { provide: WATCHDOG_ENV, useValue: env },
         Clock,
@@ -38,6 +44,7 @@ export class WatchdogModule {
         CheckSchedules,
         AgentsClient,
         ContainerMetricsService,
+        ContainerMetricsQueries,
         AgentChecks,
         CheckWorker,
         WatchList,

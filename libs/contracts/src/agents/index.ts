@@ -11,3 +11,6 @@ export * from './runtime-process.js';
 export * from './clone.dtos.js';
 export * from './verification.js';
 export * from './runtime-instances.js';
+export * from './explorer-messages.js';
+export * from './explorer-views.js';
+export * from './explorer.dtos.js';

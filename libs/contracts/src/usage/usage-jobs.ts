@@ -8,6 +8,13 @@ import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, IsUUID, Max, M
 export const MAX_USAGE_TOKENS = 100_000_000;
 export const MAX_TOOL_DURATION_MS = 2_147_483_647;
 
+/**
+ * How a call ended: `ok` answered (and billed), `error` every model the plan allowed failed. Failed
+ * calls cost nothing and stay out of the daily rollups; they are kept for the error rate (docs/metrics.md).
+ */
+export const CALL_OUTCOMES = ['ok', 'error'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
 /** Who pays the provider for a call: the platform's key, or the user's own (bring-your-own-key). */
 export const BILLED_TO = ['platform', 'user'] as const;
 export type BilledTo = (typeof BILLED_TO)[number];
@@ -32,6 +39,10 @@ export class UsageEventJob {
   @IsOptional() @IsIn(BILLED_TO) billedTo?: BilledTo;
   /** The user API key the call was made with (the public gateway); absent for every other caller. */
   @IsOptional() @IsUUID() apiKeyId?: string;
+  /** From admission to the answer (for a stream, to its end); absent from producers before the field. */
+  @IsOptional() @IsInt() @Min(0) @Max(MAX_TOOL_DURATION_MS) durationMs?: number;
+  /** Absent is `ok`: producers before the field sent answered calls only. */
+  @IsOptional() @IsIn(CALL_OUTCOMES) outcome?: CallOutcome;
 }
 
 /** One tool call an agent runtime made (GET /api/usage/tools). */

@@ -195,6 +195,6 @@ interface ChatBody {
 }
 
 async function usageRows(platform: TestPlatform, user: TestUser): Promise<number> {
-  const [row] = await ownerQuery<{ count: string }>(platform.env, 'SELECT count(*) AS count FROM usage.usage_logs WHERE user_id = $1', [user.id]);
+  const [row] = await ownerQuery<{ count: string }>(platform.env, `SELECT count(*) AS count FROM usage.usage_logs WHERE user_id = $1 AND outcome = 'ok'`, [user.id]);
   return Number(row?.count ?? 0);
 }

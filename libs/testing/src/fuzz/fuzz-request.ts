@@ -50,7 +50,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The credential the route asks for, sent in a third of the runs so the rest of the request gets past auth. */
 const EXPECTED_CREDENTIAL: Record<AuthMode, Credential> = {
-  session: 'session', optionalSession: 'session', apiKey: 'apiKey', internal: 'internalKey', none: 'none',
+  session: 'session', optionalSession: 'session', apiKey: 'apiKey', internal: 'internalKey', sessionOrInternal: 'session', none: 'none',
 };
 
 /** The route's path with each parameter an existing id, a uuid, any text, junk or far too long. */

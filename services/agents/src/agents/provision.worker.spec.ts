@@ -27,6 +27,8 @@ class FakeHosting extends HostingProvider {
   agentIds = async () => [];
   instances = async () => [];
   copyMemory = async () => undefined;
+  workspace = () => null;
+  workspacesRoot = () => null;
 }
 
 describe('ProvisionWorker', () => {

@@ -27,6 +27,13 @@ export interface DeployedRuntime {
   runtimeUrl: string;
 }
 
+/** An agent's workspace on this host's disk: its files, memory and history (docs/agents.md, "File explorer"). */
+export interface Workspace {
+  path: string;
+  /** Files the provider itself writes there (its log): not the agent's work, left out of the workspace's repository. */
+  generated: string[];
+}
+
 /**
  * The hosting-provider port (docs/hosting.md). The agents domain speaks only to this; `local`
  * runs child processes, a remote adapter would speak a machines-style API or Kubernetes.
@@ -80,4 +87,8 @@ export abstract class HostingProvider {
    * new agent's workspace before its runtime first starts. Nothing to copy is no error.
    */
   abstract copyMemory(fromAgentId: string, toAgentId: string): Promise<void>;
+  /** The agent's workspace on this host, for the file explorer and storage figures; null where the provider keeps it elsewhere. */
+  abstract workspace(agentId: string): Workspace | null;
+  /** The folder holding every agent's workspace on this host; null where there is none. */
+  abstract workspacesRoot(): string | null;
 }

@@ -9,7 +9,7 @@ import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { freePort } from './free-port.js';
-import { HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec } from './hosting.provider.js';
+import { HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type Workspace } from './hosting.provider.js';
 import { LocalRuntimeEntity } from './local-runtime.entity.js';
 import { agentArgument, runtimeAlive, terminate } from './process-table.js';
 
@@ -150,6 +150,14 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
     await copyFile(path.join(this.dataDir(fromAgentId), RUNTIME_MEMORY_FILE), path.join(this.dataDir(toAgentId), RUNTIME_MEMORY_FILE)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'ENOENT') throw error;
     });
+  }
+
+  workspace(agentId: string): Workspace {
+    return { path: this.dataDir(agentId), generated: [LOG_FILE] };
+  }
+
+  workspacesRoot(): string {
+    return this.env.AGENT_DATA_DIR;
   }
 
   onApplicationShutdown(): void {

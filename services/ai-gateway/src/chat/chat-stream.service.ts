@@ -37,6 +37,7 @@ export class ChatStreamService {
       await this.chats.release(admitted);
       // The reader left before the first byte: nobody reads this reply, and nothing went wrong to log.
       if (producer?.cancelled.aborted) return READER_LEFT;
+      this.chats.failed(admitted, error);
       throw error;
     }
     // After this reply is on its way: relaying first would hold the reply (and so the first byte) behind every chunk the vendor has already sent.

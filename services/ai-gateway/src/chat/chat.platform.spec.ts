@@ -120,6 +120,7 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
         data: {
           eventId: expect.stringMatching(/^[0-9a-f-]{36}$/), userId, agentId: 'agent-42', model: 'openai/gpt-4o-mini', provider: 'openai',
           inputTokens: 5, outputTokens: 9, endpoint: '/api/ai/chat', occurredAt: expect.any(String), billedTo: 'platform',
+          durationMs: expect.any(Number), outcome: 'ok',
         },
       }]);
     });
@@ -180,14 +181,17 @@ describe('POST /api/ai/chat (platform-core 4.8)', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(ATTEMPT_TIMEOUT_MS);
     });
 
-    it('answers 500 when every attempt fails, and charges no quota', async () => {
+    it('answers 500 when every attempt fails, charges no quota and records the failed call at no cost', async () => {
       const userId = `user-${randomUUID()}`;
       for (const model of ['google/gemini-2.5-flash', 'openai/gpt-4o-mini', 'anthropic/claude-haiku-4-5']) await ai.llm.control(model, { status: 503 });
       const response = await chat(subscriber('label', { 'x-user-id': userId }), { ...hello, taskType: 'fast' });
       expect(response.status).toBe(500);
       expect(response.body).toEqual({ error: 'AI provider error' });
       expect(await quotaOf(userId)).toEqual({ used: 0, reserved: 0 });
-      expect(await usageJobs(userId)).toEqual([]);
+      const jobs = await waitFor(() => usageJobs(userId), (found) => found.length > 0);
+      expect(jobs.map((job) => job.data)).toEqual([expect.objectContaining({
+        model: 'google/gemini-2.5-flash', inputTokens: 0, outputTokens: 0, outcome: 'error', durationMs: expect.any(Number),
+      })]);
     });
   });
 

@@ -10,7 +10,7 @@ import { QuotaStore, type Reservation } from '../quota/quota.store.js';
 import { worstCaseTokens } from '../quota/quota-period.js';
 import { SpendCapStore } from '../spend-cap/spend-cap.store.js';
 import { worstCaseCostMicros } from '../spend-cap/worst-case-cost.js';
-import { UsageRecorder } from '../usage/usage-recorder.js';
+import { UsageRecorder, type UsageFact } from '../usage/usage-recorder.js';
 import type { CompletionRequest } from '../providers/chat-provider.js';
 import { attemptPlan, ownKeyPlan, ownKeyServes, type Attempt } from './attempt-plan.js';
 import { ModelRunner } from './model-runner.js';
@@ -44,6 +44,8 @@ export interface AdmittedChat {
   reservation: Reservation | null;
   /** Held against the monthly spend cap of the key that made the call, in micro-dollars. */
   spend: Reservation | null;
+  /** performance.now() at admission: the usage row's duration runs from here to the answer. */
+  startedAt: number;
 }
 
 /** The tokens one chat used, on the model that served it. */
@@ -74,6 +76,7 @@ export class ChatService {
       served = await this.runner.run(admitted.plan, admitted.request, admitted.ownKey?.key);
     } catch (error) {
       await this.release(admitted);
+      this.failed(admitted, error);
       throw error;
     }
     this.bill(admitted, served);
@@ -95,6 +98,7 @@ export class ChatService {
   async admit(
     caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto, endpoint = CHAT_ENDPOINT,
   ): Promise<AdmittedChat> {
+    const startedAt = performance.now();
     const agentId = headers[AI_HEADERS.agent]?.trim() || DIRECT_AGENT_ID;
     // Checked before the call: a usage event the usage_logs columns cannot hold would be lost after it.
     if (caller.userId.length > BILLING_ID_MAX || agentId.length > BILLING_ID_MAX) throw new ApiError(400, M.billingIdTooLong);
@@ -109,7 +113,7 @@ export class ChatService {
     const maxTokens = dto.max_tokens ?? DEFAULT_MAX_TOKENS;
     const reservation = await this.reserve(caller.userId, access, worstCaseTokens(dto.messages, maxTokens));
     const request = { messages: dto.messages, maxTokens, temperature: dto.temperature, topP: dto.top_p };
-    const admitted = { userId: caller.userId, agentId, endpoint, apiKeyId: caller.apiKey?.id, ownKey, plan, request, reservation, spend: null };
+    const admitted = { userId: caller.userId, agentId, endpoint, apiKeyId: caller.apiKey?.id, ownKey, plan, request, reservation, spend: null, startedAt };
     // A call on the user's own provider key is paid by the user's provider, not held to the key's cap.
     if (!caller.apiKey || ownKey) return admitted;
     try {
@@ -137,16 +141,30 @@ export class ChatService {
   bill(admitted: AdmittedChat, used: ChatUsage): void {
     if (admitted.reservation) void this.quota.settle(admitted.reservation, used.promptTokens + used.completionTokens);
     if (admitted.spend) void this.quota.settle(admitted.spend, costMicros(used.model, used.promptTokens, used.completionTokens));
+    this.record(admitted, { model: used.model, provider: used.provider, inputTokens: used.promptTokens, outputTokens: used.completionTokens, outcome: 'ok' });
+  }
+
+  /**
+   * A chat no model answered is recorded too, at no cost, on the first model of its plan: the
+   * metrics' error rate counts it (docs/metrics.md). A refusal (a 4xx: no model allowed, the reader
+   * gone) is the caller's, not a failed call.
+   */
+  failed(admitted: AdmittedChat, error: unknown): void {
+    if (error instanceof ApiError && error.status < 500) return;
+    const [first] = admitted.plan;
+    if (!first) return;
+    this.record(admitted, { model: first.model, provider: first.provider, inputTokens: 0, outputTokens: 0, outcome: 'error' });
+  }
+
+  private record(admitted: AdmittedChat, call: Pick<UsageFact, 'model' | 'provider' | 'inputTokens' | 'outputTokens' | 'outcome'>): void {
     this.usage.record({
+      ...call,
       userId: admitted.userId,
       agentId: admitted.agentId,
-      model: used.model,
-      provider: used.provider,
-      inputTokens: used.promptTokens,
-      outputTokens: used.completionTokens,
       endpoint: admitted.endpoint,
       billedTo: admitted.ownKey ? 'user' : 'platform',
       apiKeyId: admitted.apiKeyId,
+      durationMs: Math.round(performance.now() - admitted.startedAt),
     });
   }
 

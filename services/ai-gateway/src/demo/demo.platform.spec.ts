@@ -48,7 +48,7 @@ describe('Demo chat (platform-core 4.9)', () => {
       );
       expect(jobs.map((job) => job.data)).toEqual([{
         eventId: jobs[0]!.id, userId: 'demo', agentId: 'demo-chat', model: DEMO_MODELS[0], provider: 'openrouter',
-        inputTokens: 8, outputTokens: 20, endpoint: '/api/demo/chat', occurredAt: expect.any(String),
+        inputTokens: 8, outputTokens: 20, endpoint: '/api/demo/chat', occurredAt: expect.any(String), durationMs: expect.any(Number),
       }]);
     });
 

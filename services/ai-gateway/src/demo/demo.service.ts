@@ -32,6 +32,7 @@ export class DemoService {
     if (!DEMO_MODELS.includes(model)) throw new ApiError(400, M.demoInvalidModel);
     if (!this.providers.isConfigured(AGGREGATOR_PROVIDER)) throw new ApiError(503, M.demoNotConfigured);
     let completion;
+    const startedAt = performance.now();
     try {
       completion = await this.providers.complete(AGGREGATOR_PROVIDER, model, {
         messages: demoMessages(dto.conversation, dto.message),
@@ -49,6 +50,7 @@ export class DemoService {
       inputTokens: completion.promptTokens,
       outputTokens: completion.completionTokens,
       endpoint: DEMO_ENDPOINT,
+      durationMs: Math.round(performance.now() - startedAt),
     });
     return {
       id: completion.id,

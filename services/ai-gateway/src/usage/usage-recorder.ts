@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { QUEUES, usageLogFailedLine, type BilledTo } from '@platform/contracts';
+import { QUEUES, usageLogFailedLine, type BilledTo, type CallOutcome } from '@platform/contracts';
 import { afterDeferredWork, afterThisTurn } from '@platform/config';
 import { BufferedJobProducer, QueueFactory } from '@platform/queue';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
@@ -18,6 +18,10 @@ export interface UsageFact {
   billedTo?: BilledTo;
   /** The user API key the call was made with, if one was. */
   apiKeyId?: string;
+  /** From admission to the answer. */
+  durationMs?: number;
+  /** Absent: answered. */
+  outcome?: CallOutcome;
 }
 
 /** Usage events for the usage service's `usage.log` worker; the reply never waits for them. */

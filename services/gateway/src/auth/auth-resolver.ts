@@ -47,6 +47,9 @@ export class AuthResolver implements OnApplicationBootstrap {
       case 'internal':
         checkInternalKey(this.env.INTERNAL_API_KEY, single(headers.authorization));
         return { auth: internalCaller(headers), byCookie: false };
+      case 'sessionOrInternal':
+        if (isBearer(headers) && !bearerKey(headers)) return this.resolve({ ...route, auth: 'internal' }, headers);
+        return this.resolve({ ...route, auth: 'session' }, headers);
       case 'session':
       case 'optionalSession': {
         const resolved = await this.userCredential(headers);
@@ -108,6 +111,10 @@ export class AuthResolver implements OnApplicationBootstrap {
 
 function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
+}
+
+function isBearer(headers: Headers): boolean {
+  return /^Bearer\s/i.test(single(headers.authorization) ?? '');
 }
 
 /** A user `sk_` key sent as `Authorization: Bearer`. */

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { openAiError, ROUTES } from '@platform/contracts';
+import { openAiError, ROUTES, type Surface } from '@platform/contracts';
 
 /** The router's refusals, before any route or filter runs: the same `{ error }` as every other answer. */
 const ROUTER_ERRORS: Record<string, [number, string]> = {
@@ -14,26 +14,25 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.status(status).header('x-request-id', request.id).send({ error: message });
 }
 
-/** Paths whose errors are OpenAI's shape (`errorShape: 'openai'`): a refusal of the parser there is worded the same. */
-const OPENAI_PATHS: ReadonlySet<string> = new Set(ROUTES.filter((route) => route.errorShape === 'openai').map((route) => route.path));
-
-/** The path of the request line the parser was given, when it got that far (an over-long query string is refused with it). */
-function requestPath(rawPacket: unknown): string | undefined {
-  if (!Buffer.isBuffer(rawPacket)) return undefined;
-  const line = rawPacket.subarray(0, 4096).toString('latin1').split('\r\n', 1)[0]!;
-  return line.split(' ')[1]?.split('?')[0];
-}
-
-/** What the HTTP parser refuses (oversized headers, a request that is not HTTP): written on the socket as Node would, with our body. */
-export function clientErrorHandler(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, message] = error.code === 'HPE_HEADER_OVERFLOW'
-    ? [431, 'Request headers too large']
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request timeout'] : [400, 'Malformed request'];
-  const openAi = OPENAI_PATHS.has(requestPath(error.rawPacket) ?? '');
-  const body = JSON.stringify(openAi ? openAiError(status, { error: message }) : { error: message });
-  if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
-  }
-  socket.destroy(error);
+/**
+ * What the HTTP parser refuses (oversized headers, a request that is not HTTP): written on the
+ * socket as Node would, with our body, in OpenAI's shape on the surface's routes flagged so
+ * (error-shape.ts cannot run: no route was reached). The path comes from the request line Node
+ * had read; those routes have no parameters, so it is matched as written.
+ */
+export function clientErrorHandler(surface: Surface) {
+  const openAiPaths = new Set(ROUTES.filter((route) => route.surface === surface && route.errorShape === 'openai').map((route) => route.path));
+  return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] = error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'Request timeout'] : [400, 'Malformed request'];
+    const received = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 2048).toString('latin1') : '';
+    const path = /^[A-Z]+ ([^ ?\r\n]+)/.exec(received)?.[1];
+    const body = JSON.stringify(path && openAiPaths.has(path) ? openAiError(status, { error: message }) : { error: message });
+    if (socket.writable) {
+      socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+    }
+    socket.destroy(error);
+  };
 }

@@ -117,8 +117,14 @@ describe('Gateway edge', () => {
       expect(JSON.parse(response.text)).toEqual({ error: 'Request headers too large' });
     });
 
-    it('returns 431 in OpenAI\'s error shape on the public AI gateway, whose clients read no other', async () => {
+    it('returns 431 in OpenAI\'s error shape on the public AI gateway for an over-long request line', async () => {
       const response = await rawRequest(platform.webUrl, { method: 'POST', path: `/api/v1/gateway/chat/completions?pad=${'x'.repeat(20_000)}`, headers: {} });
+      expect(response.status).toBe(431);
+      expect(JSON.parse(response.text)).toEqual({ error: { message: 'Request headers too large', type: 'invalid_request_error', param: null, code: null } });
+    });
+
+    it('returns 431 in OpenAI\'s error shape on the public AI gateway for an over-long header', async () => {
+      const response = await rawRequest(platform.webUrl, { method: 'POST', path: '/api/v1/gateway/chat/completions', headers: { 'x-padding': 'x'.repeat(20_000) } });
       expect(response.status).toBe(431);
       expect(JSON.parse(response.text)).toEqual({ error: { message: 'Request headers too large', type: 'invalid_request_error', param: null, code: null } });
     });

@@ -21,13 +21,20 @@ type ServiceName = NonNullable<PlatformOptions['services']>[number];
 /** Which service answers each group of subjects; a new group does not compile until it is named here. */
 const SERVICE_OF: Record<SubjectGroup, ServiceName> = {
   identity: 'identity', agents: 'agents', ai: 'ai-gateway', usage: 'usage', billing: 'billing', wallet: 'wallet', bus: 'bus',
-  calendar: 'scheduler', scheduler: 'scheduler', feeds: 'feeds', summarizer: 'summarizer', skills: 'skills',
+  calendar: 'scheduler', scheduler: 'scheduler', feeds: 'feeds', summarizer: 'summarizer', skills: 'skills', watchdog: 'watchdog',
 };
 
-const servicesOfRoutes = (): ServiceName[] => [...new Set(ROUTES.flatMap((route) => {
-  const group = route.subject && SUBJECT_GROUP.get(route.subject);
-  return group ? [SERVICE_OF[group]] : [];
-}))];
+/**
+ * The services the routes' subjects go to, and those a route's service asks in turn (the watchdog
+ * answers only queries, for the metrics routes): every service answering a subject group.
+ */
+const servicesOfRoutes = (): ServiceName[] => [...new Set([
+  ...ROUTES.flatMap((route) => {
+    const group = route.subject && SUBJECT_GROUP.get(route.subject);
+    return group ? [SERVICE_OF[group]] : [];
+  }),
+  ...Object.values(SERVICE_OF),
+])];
 
 const routeName = (route: RouteDef) => `${route.surface} ${route.method} ${route.path}`;
 

@@ -16,6 +16,11 @@ export type UsageScope = { userId: string } | typeof EVERYONE;
 
 export const EVERYONE = { everyone: true } as const;
 
+/** A user's work under row-level security as that user; everyone's as the system. */
+export function inScope<T>(db: Db, scope: UsageScope, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  return 'userId' in scope ? db.withUser(scope.userId, work) : db.asSystem(work);
+}
+
 type Raw = Record<string, string | number | null>;
 
 /** The key of a usage_daily row without its user, and its GROUP BY. */
@@ -130,6 +135,6 @@ export class UsageQueriesService {
   }
 
   private scoped<T>(scope: UsageScope, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return 'userId' in scope ? this.db.withUser(scope.userId, work) : this.db.asSystem(work);
+    return inScope(this.db, scope, work);
   }
 }

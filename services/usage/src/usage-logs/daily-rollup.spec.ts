@@ -32,6 +32,12 @@ describe('dailyRollup', () => {
     expect(sut[1]!.costMicros).toBe(events[1]!.costMicros + events[2]!.costMicros);
   });
 
+  it('leaves failed calls out: the rollups count answered calls only', () => {
+    const events = pricedEvents([usageEvent({ userId: 'u', inputTokens: 0, outputTokens: 0, outcome: 'error' }), usageEvent({ userId: 'u' })]);
+
+    expect(dailyRollup(events).map((row) => row.calls)).toEqual([1]);
+  });
+
   it('takes the day from the instant in UTC, whatever offset the event was written with', () => {
     expect(utcDay('2026-06-30T23:30:00-02:00')).toBe('2026-07-01');
   });

@@ -37,10 +37,12 @@ const keyOf = (row: Pick<DailyUsage, 'userId' | 'day' | 'agentId' | 'model' | 'p
 /**
  * What a batch adds to usage_daily, one row per key, in key order: every writer locks rollup rows
  * in the same order, so two batches touching the same rows wait for each other instead of deadlocking.
+ * Failed calls are left out: the rollups count what was answered and billed (daily units, cost).
  */
 export function dailyRollup(events: PricedEvent[]): DailyUsage[] {
   const rows = new Map<string, DailyUsage>();
   for (const event of events) {
+    if (event.outcome === 'error') continue;
     const key = { userId: event.userId, day: utcDay(event.occurredAt), agentId: event.agentId, model: event.model, provider: event.provider };
     const row = rows.get(keyOf(key)) ?? { ...key, inputTokens: 0, outputTokens: 0, costMicros: 0, calls: 0 };
     row.inputTokens += event.inputTokens;

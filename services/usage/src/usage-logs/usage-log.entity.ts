@@ -1,4 +1,4 @@
-import type { BilledTo } from '@platform/contracts';
+import type { BilledTo, CallOutcome } from '@platform/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One billed model call (platform-core section 2, Usage event); written once per event id. */
@@ -19,6 +19,10 @@ export class UsageLogEntity {
   @Column({ name: 'billed_to', type: 'varchar', default: 'platform' }) billedTo!: BilledTo;
   /** The user API key the call was made with; null when no key made it. */
   @Column({ name: 'api_key_id', type: 'uuid', nullable: true }) apiKeyId!: string | null;
+  /** Milliseconds from admission to the answer; null for rows from before it was recorded. */
+  @Column({ name: 'duration_ms', type: 'integer', nullable: true }) durationMs!: number | null;
+  /** `error`: no model answered; such a row costs nothing and is not in the rollups. */
+  @Column({ type: 'varchar', length: 8, default: 'ok' }) outcome!: CallOutcome;
   /** When the call happened (the event's occurredAt), not when the worker wrote it. */
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

@@ -52,6 +52,8 @@ export class UsageLogService {
         endpoint: event.endpoint,
         billedTo: event.billedTo ?? 'platform',
         apiKeyId: event.apiKeyId ?? null,
+        durationMs: event.durationMs ?? null,
+        outcome: event.outcome ?? 'ok',
         createdAt: new Date(event.occurredAt),
       })))
       .orIgnore()

@@ -1,0 +1,22 @@
+/** Texts of the file explorer (extended-services 4.12), worded once so handlers and tests agree. */
+export const EXPLORER_MESSAGES = {
+  agentIdInvalid: 'agentId must be an agent id',
+  agentIdMismatch: 'agentId differs between the query and the body',
+  noBrowseRoot: 'agentId is required: no BROWSE_ROOT is configured',
+  workspaceElsewhere: 'This agent\'s workspace is not on a disk the platform can browse',
+  depthInvalid: 'depth must be a whole number of at least 1',
+  limitInvalid: 'limit must be a whole number of at least 1',
+  pathRequired: 'path is required',
+  contentRequired: 'content is required',
+  messageInvalid: 'message must be a string of at most 1000 characters',
+  pathOutside: 'path must be relative and stay inside the workspace',
+  pathTooLong: 'path is too long: at most 4096 characters, 255 per name',
+  pathInGitDir: 'path may not be inside .git',
+  notAFile: 'path is not a file',
+  fileNotFound: 'File not found',
+  fileTooLarge: 'File is larger than 1 MB',
+  notUtf8: 'File is not UTF-8 text',
+  tooLargeToSend: 'File is too large to send through the platform\'s messages',
+  notARepo: 'Not a git repository',
+  gitFailed: 'Git operation failed',
+} as const;

@@ -1,0 +1,15 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { SplitRevenueQuery, SUBJECTS, validateAs, type SplitRevenueReply } from '@platform/contracts';
+import { SplitRevenueService } from './split-revenue.service.js';
+
+/** The usage service's metrics summary asks for a user's split revenue (docs/metrics.md). */
+@Controller()
+export class SplitRevenueHandlers {
+  constructor(private readonly revenue: SplitRevenueService) {}
+
+  @MessagePattern(SUBJECTS.wallet.splitRevenue)
+  splitRevenue(@Payload() data: unknown): Promise<SplitRevenueReply> {
+    return this.revenue.revenue(validateAs(SplitRevenueQuery, data));
+  }
+}
