@@ -197,6 +197,8 @@ export const SUBJECTS = {
   skills: {
     list: 'svc.skills.list',
     use: 'svc.skills.use',
+    /** What a user's events took in ticket sales, for the metrics summary (docs/metrics.md). */
+    ticketRevenue: 'svc.skills.ticket_revenue',
   },
   summarizer: {
     info: 'svc.summarizer.info',

@@ -29,6 +29,8 @@ import { VenueFinderSkill } from './search/venue-finder.skill.js';
 import type { SkillsEnv } from './skills.env.js';
 import { BUILT_SKILLS, SKILLS_ENV } from './skills.tokens.js';
 import { EventTicketingSkill } from './ticketing/event-ticketing.skill.js';
+import { TicketRevenue } from './ticketing/ticket-revenue.js';
+import { TicketRevenueHandlers } from './ticketing/ticket-revenue.handlers.js';
 import { TicketSales } from './ticketing/ticket-sales.js';
 
 export const SKILLS_SERVICE = 'skills';
@@ -45,11 +47,11 @@ export class SkillsModule {
     return {
       module: SkillsModule,
       imports: [DatabaseModule.forRoot(env.DATABASE_URL, skillsDatabase), MessagingModule.forService(SKILLS_SERVICE, env)],
-      controllers: [CatalogueHandlers, SkillActionsHandlers],
+      controllers: [CatalogueHandlers, SkillActionsHandlers, TicketRevenueHandlers],
       providers: [
         { provide: SKILLS_ENV, useValue: env },
         PlatformCalls, AgentsClient, BusClient, WalletClient, CalendarClient, AiClient,
-        TicketSales, FanList, SplitRules, AgentWallets,
+        TicketSales, TicketRevenue, FanList, SplitRules, AgentWallets,
         ...SKILLS,
         { provide: BUILT_SKILLS, useFactory: (...skills: Skill[]) => skills, inject: SKILLS },
         SkillRunner,

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AgentMetricsQuery, BusMetricsQuery, HourlyMetricsQuery, LatestMetricsQuery, LiveSamplesQuery, SplitRevenueQuery, SUBJECTS, validateAs,
+  AgentMetricsQuery, BusMetricsQuery, HourlyMetricsQuery, LatestMetricsQuery, LiveSamplesQuery, RevenueQuery, SUBJECTS, validateAs,
   type AgentMetricsReply, type BusMetricsReply, type HourlyMetricsReply, type LatestMetricsReply, type LiveSamplesReply,
-  type MetricsScopeQuery, type SplitRevenueReply, type Subject,
+  type MetricsScopeQuery, type RevenueReply, type Subject,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import type { UsageScope } from '../queries/usage-queries.service.js';
@@ -34,8 +34,15 @@ export class MetricsPeersClient {
     return this.ask(SUBJECTS.watchdog.latestMetrics, LatestMetricsQuery, { ...peerScope(scope), ...isoOf({ since }) });
   }
 
-  splitRevenue(userId: string, months: { monthStart: Date; previousMonthStart: Date }): Promise<SplitRevenueReply> {
-    return this.ask(SUBJECTS.wallet.splitRevenue, SplitRevenueQuery, { userId, ...isoOf(months) });
+  /** Revenue from both of its sources, each summed by its owner: completed royalty splits (wallet) and ticket sales (skills). */
+  async revenue(userId: string, months: { monthStart: Date; previousMonthStart: Date }): Promise<RevenueReply> {
+    const query = { userId, ...isoOf(months) };
+    const parts = await Promise.all([
+      this.ask<RevenueReply>(SUBJECTS.wallet.splitRevenue, RevenueQuery, query),
+      this.ask<RevenueReply>(SUBJECTS.skills.ticketRevenue, RevenueQuery, query),
+    ]);
+    const sum = (field: keyof RevenueReply) => parts.reduce((total, part) => total + BigInt(part[field]), 0n).toString();
+    return { month: sum('month'), previousMonth: sum('previousMonth'), total: sum('total') };
   }
 
   bus(agentIds: string[], windows: { activeSince: Date; monthStart: Date; previousMonthStart: Date }): Promise<BusMetricsReply> {

@@ -13,8 +13,8 @@ const NO_STREAMS: MetricsSummary['streams'] = { monthlyListeners: 0, monthlyStre
 
 /**
  * GET /api/metrics/:userId/summary, each part from the service that owns it (docs/metrics.md):
- * revenue from the wallet's completed royalty splits, bookings and fans from the bus's negotiations
- * and subscriptions of the user's agents, skills from the agents' config. Changes and growth compare
+ * revenue from the wallet's completed royalty splits and the skills' ticket sales, bookings and fans from the bus's negotiations
+ * and subscriptions of the user's agents, skills from the agents' installs. Changes and growth compare
  * this UTC month with the last.
  */
 @Injectable()
@@ -24,7 +24,7 @@ export class MetricsSummaryService {
   async summary(userId: string): Promise<MetricsSummary> {
     const now = this.clock.now();
     const months = calendarWindows(now);
-    const [owned, revenue] = await Promise.all([this.peers.agents({ userId }, months), this.peers.splitRevenue(userId, months)]);
+    const [owned, revenue] = await Promise.all([this.peers.agents({ userId }, months), this.peers.revenue(userId, months)]);
     const { bookings, fans } = await this.peers.bus(owned.agentIds, { ...months, activeSince: new Date(now.getTime() - FAN_ACTIVITY_WINDOW_MS) });
     return {
       revenue: {

@@ -64,7 +64,7 @@ describe('metrics (extended-services 4.8)', () => {
   }
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['usage', 'agents', 'watchdog', 'wallet', 'bus'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
+    platform = await TestPlatform.start({ services: ['usage', 'agents', 'watchdog', 'wallet', 'bus', 'skills'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
     // The metrics need the watchdog's queries only: its checks would probe (and try to repair) the
     // agents whose statuses this test sets by hand.
     await platform.stopService('watchdog');
@@ -250,6 +250,14 @@ describe('metrics (extended-services 4.8)', () => {
       await split(ann.id, 2_500_000, 'completed', new Date(windows.previousMonthStart.getTime() + DAY));
       await split(ann.id, 9_000_000, 'queued', ago(MINUTE));
       await split(bob.id, 7_000_000, 'completed', ago(MINUTE));
+      // Tickets of ann's event, sold to bob (event-ticketing's rows); one of bob's own event is not ann's.
+      await ownerQuery(platform.env, 'INSERT INTO skills.ticket_inventories (event_id, total_tickets, sold) VALUES (9001, 10, 3), (9002, 10, 1)');
+      const ticket = (eventId: number, organizer: string, units: number, at: Date) => ownerQuery(platform.env,
+        `INSERT INTO skills.tickets (event_id, user_id, organizer_user_id, email, tier, quantity, unit_price, total_price, purchased_at)
+         VALUES ($1, $2, $3, 'bob@example.com', 'general', 1, $4, $4, $5)`, [eventId, bob.id, organizer, units, at]);
+      await ticket(9001, ann.id, 2_000_000, ago(MINUTE));
+      await ticket(9001, ann.id, 500_000, new Date(windows.previousMonthStart.getTime() + DAY));
+      await ticket(9002, bob.id, 4_000_000, ago(MINUTE));
 
       const booking = (requester: string, provider: string, state: string) => ownerQuery(platform.env,
         `INSERT INTO bus.negotiations (booking_id, requester_agent_id, provider_agent_id, state, last_message_id) VALUES ($1, $2, $3, $4, 'm')`,
@@ -281,8 +289,9 @@ describe('metrics (extended-services 4.8)', () => {
       expect(response.status).toBe(200);
       const since = Object.values(fanSince);
       expect(response.body).toEqual({
-        // 1.50 + 2.25 completed this month, 2.50 last month; the queued 9.00 and bob's 7.00 are not ann's revenue.
-        revenue: { month: '3.75', total: '6.25', change: '50.00' },
+        // Splits: 1.50 + 2.25 completed this month, 2.50 last month; tickets: 2.00 this month, 0.50 last month.
+        // The queued 9.00, bob's 7.00 split and his own event's 4.00 ticket are not ann's revenue.
+        revenue: { month: '5.75', total: '8.75', change: '91.67' },
         // Accepted 1, in negotiation 2 (offered, requested), of 4 involving her agents.
         bookings: { completed: 1, pending: 2, conversion: '25.00' },
         // Three fans (one follows two agents); two messaged this month; one subscribed in the last 30 days.

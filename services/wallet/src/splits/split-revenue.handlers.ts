@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { SplitRevenueQuery, SUBJECTS, validateAs, type SplitRevenueReply } from '@platform/contracts';
+import { RevenueQuery, SUBJECTS, validateAs, type RevenueReply } from '@platform/contracts';
 import { SplitRevenueService } from './split-revenue.service.js';
 
 /** The usage service's metrics summary asks for a user's split revenue (docs/metrics.md). */
@@ -9,7 +9,7 @@ export class SplitRevenueHandlers {
   constructor(private readonly revenue: SplitRevenueService) {}
 
   @MessagePattern(SUBJECTS.wallet.splitRevenue)
-  splitRevenue(@Payload() data: unknown): Promise<SplitRevenueReply> {
-    return this.revenue.revenue(validateAs(SplitRevenueQuery, data));
+  splitRevenue(@Payload() data: unknown): Promise<RevenueReply> {
+    return this.revenue.revenue(validateAs(RevenueQuery, data));
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
-import type { SplitRevenueQuery, SplitRevenueReply } from '@platform/contracts';
+import type { RevenueQuery, RevenueReply } from '@platform/contracts';
 import { Db } from '@platform/database';
 
-const NONE: SplitRevenueReply = { month: '0', previousMonth: '0', total: '0' };
+const NONE: RevenueReply = { month: '0', previousMonth: '0', total: '0' };
 
 /**
  * What a user's completed royalty splits distributed, summed by the database in USDC's smallest
@@ -14,7 +14,7 @@ const NONE: SplitRevenueReply = { month: '0', previousMonth: '0', total: '0' };
 export class SplitRevenueService {
   constructor(private readonly db: Db) {}
 
-  async revenue(query: SplitRevenueQuery): Promise<SplitRevenueReply> {
+  async revenue(query: RevenueQuery): Promise<RevenueReply> {
     // Splits are held for platform users (uuid); any other id has none.
     if (!isUUID(query.userId)) return NONE;
     const [row] = await this.db.withUser(query.userId, (manager) => manager.query(`
