@@ -1,4 +1,5 @@
 export * from './http.client.js';
 export { OutboundTimeoutError, type JsonPost, type TextAnswer } from './json-post.js';
 export * from './guarded-agents.js';
+export * from './public-get.js';
 export * from './public-address.js';
