@@ -20,3 +20,4 @@ export * from './wallet/index.js';
 export * from './bus/index.js';
 export * from './calendar/index.js';
 export * from './scheduler/index.js';
+export * from './media/index.js';

@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   forgotPassword: { points: 3, durationSec: 900, message: SLOW_DOWN },
   resetPassword: { points: 5, durationSec: 900, message: SLOW_DOWN },
   demoChat: { points: 10, durationSec: 60, message: 'Too many requests' },
+  radioStreams: { points: 10, durationSec: 60, message: SLOW_DOWN },
+  generateVideo: { points: 30, durationSec: 3600, message: SLOW_DOWN },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;

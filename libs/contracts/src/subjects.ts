@@ -160,6 +160,13 @@ export const SUBJECTS = {
     deleteTask: 'svc.scheduler.delete_task',
     listTaskRuns: 'svc.scheduler.list_task_runs',
   },
+  media: {
+    liveStreams: 'svc.media.live_streams',
+    createStream: 'svc.media.create_stream',
+    generateVideo: 'svc.media.generate_video',
+    videoJob: 'svc.media.video_job',
+    streamWebhook: 'svc.media.stream_webhook',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
