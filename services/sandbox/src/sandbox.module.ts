@@ -39,7 +39,17 @@ import { Subscriptions } from './payments/subscriptions.service.js';
 import { WebhookHooksController } from './payments/webhook-hooks.controller.js';
 import { WebhookSender } from './payments/webhook-sender.service.js';
 import { Webhooks } from './payments/webhooks.service.js';
+import { ImagesController } from './images/images.controller.js';
 import { SANDBOX_CONFIG, type SandboxConfig } from './sandbox.config.js';
+import { Assets } from './streaming/assets.service.js';
+import { LiveStreams } from './streaming/live-streams.service.js';
+import { StreamingApiController } from './streaming/streaming-api.controller.js';
+import { StreamingApiGuard } from './streaming/streaming-api.guard.js';
+import { StreamingEvents } from './streaming/streaming-events.service.js';
+import { StreamingHooksController } from './streaming/streaming-hooks.controller.js';
+import { StreamingMediaController } from './streaming/streaming-media.controller.js';
+import { StreamingStore } from './streaming/streaming-store.service.js';
+import { Uploads } from './streaming/uploads.service.js';
 
 @Module({})
 export class SandboxModule {
@@ -67,6 +77,10 @@ export class SandboxModule {
         CalendarOAuthController,
         CalendarApiController,
         CalendarHooksController,
+        StreamingApiController,
+        StreamingMediaController,
+        StreamingHooksController,
+        ImagesController,
       ],
       providers: [
         { provide: SANDBOX_CONFIG, useValue: config },
@@ -90,6 +104,12 @@ export class SandboxModule {
         SandboxIdp,
         CodeHostStore,
         CalendarStore,
+        StreamingStore,
+        StreamingEvents,
+        StreamingApiGuard,
+        LiveStreams,
+        Assets,
+        Uploads,
       ],
     };
   }
