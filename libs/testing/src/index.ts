@@ -33,3 +33,4 @@ export * from './rpc-forwarder.js';
 export * from './sandbox-hook.js';
 export * from './bus-agents.js';
 export * from './calendar-sandbox.js';
+export * from './streaming-sandbox.js';

@@ -24,6 +24,8 @@ export const SERVICE_STARTERS = {
     (await import('../../../services/bus/src/bus.app.js')).startBus(env),
   scheduler: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/scheduler/src/scheduler.app.js')).startScheduler(env),
+  media: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/media/src/media.app.js')).startMedia(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;
