@@ -52,6 +52,7 @@ const SCENARIOS = [
   { file: 'bus-send.mjs', title: 'signed agent messages accepted per second, and delivered to a runtime', timeoutMs: 5 * 60_000 },
   { file: 'risc.mjs', title: 'security events: accepted per second, time until sessions are gone', timeoutMs: 5 * 60_000 },
   { file: 'scheduler-ticks.mjs', title: 'scheduled tasks: 10,000 every minute, runs started per second and lag behind the tick', timeoutMs: 6 * 60_000 },
+  { file: 'media.mjs', title: 'streaming webhooks processed per second, and seconds to generate each video type', timeoutMs: 6 * 60_000 },
   { file: 'faults.mjs', title: 'Redis, NATS and PostgreSQL killed under chat load', timeoutMs: 5 * 60_000 },
 ].filter((scenario) => !scenario.skip && process.env.BENCH_EDGE_ONLY !== '1');
 
