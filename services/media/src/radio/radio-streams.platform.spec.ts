@@ -1,9 +1,8 @@
 import { USDC } from '@platform/chain';
 import { MEDIA_MESSAGES as M, type CreatedStreamView, type LiveDjList } from '@platform/contracts';
 import { secretBoxFromKey } from '@platform/secrets';
-import { TestPlatform } from '@platform/testing';
-import pg from 'pg';
-import { fund, newWallet, streamRequest } from '../testing/stream-fixtures.js';
+import { ownerQuery, TestPlatform } from '@platform/testing';
+import { fund, newWallet, restartMedia, streamRequest } from '../testing/stream-fixtures.js';
 import { StreamKeys } from './stream-keys.js';
 
 let platform: TestPlatform;
@@ -18,18 +17,8 @@ afterAll(async () => {
 
 const createStream = (body: unknown) => platform.web().post('/api/radio/streams', body);
 
-async function query(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: platform.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-const storedStream = async (id: string) => (await query('SELECT * FROM media.streams WHERE id = $1', [id]))[0]!;
-const streamsOf = async (wallet: string) => query('SELECT id FROM media.streams WHERE wallet = $1', [wallet.toLowerCase()]);
+const storedStream = async (id: string) => (await ownerQuery(platform.env, 'SELECT * FROM media.streams WHERE id = $1', [id]))[0]!;
+const streamsOf = (wallet: string) => ownerQuery(platform.env, 'SELECT id FROM media.streams WHERE wallet = $1', [wallet.toLowerCase()]);
 
 /** A funded wallet's new stream, and the provider's id for it. */
 async function liveCandidate(name?: string): Promise<{ created: CreatedStreamView; providerStreamId: string }> {
@@ -182,13 +171,11 @@ describe('GET /api/radio/live', () => {
 
 describe('a gate token of 6 decimals (read from the token)', () => {
   beforeAll(async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { GATE_TOKEN_ADDRESS: USDC[84532].address });
+    await restartMedia(platform, { GATE_TOKEN_ADDRESS: USDC[84532].address });
   }, 60_000);
 
   afterAll(async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { GATE_TOKEN_ADDRESS: '0x6a7e000000000000000000000000000000000001' });
+    await restartMedia(platform, { GATE_TOKEN_ADDRESS: '0x6a7e000000000000000000000000000000000001' });
   }, 60_000);
 
   it('refuses 1,249,999.999999 and admits 1,250,000', async () => {
@@ -203,13 +190,11 @@ describe('a gate token of 6 decimals (read from the token)', () => {
 
 describe('without the streaming provider', () => {
   beforeAll(async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { STREAMING_TOKEN_ID: '' });
+    await restartMedia(platform, { STREAMING_TOKEN_ID: '' });
   }, 60_000);
 
   afterAll(async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { STREAMING_TOKEN_ID: platform.sandbox.streaming.tokenId });
+    await restartMedia(platform, { STREAMING_TOKEN_ID: platform.sandbox.streaming.tokenId });
   }, 60_000);
 
   it('answers GET /api/radio/live and POST /api/radio/streams 500 not configured', async () => {
@@ -220,13 +205,11 @@ describe('without the streaming provider', () => {
 
 describe('with the streaming provider failing', () => {
   beforeAll(async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { STREAMING_API_URL: 'http://127.0.0.1:9/mux' });
+    await restartMedia(platform, { STREAMING_API_URL: 'http://127.0.0.1:9/mux' });
   }, 60_000);
 
   afterAll(async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { STREAMING_API_URL: platform.sandbox.streaming.apiUrl });
+    await restartMedia(platform, { STREAMING_API_URL: platform.sandbox.streaming.apiUrl });
   }, 60_000);
 
   it('answers 500 with the spec\'s words and creates nothing; the signature stays unused', async () => {
@@ -236,8 +219,7 @@ describe('with the streaming provider failing', () => {
 
     expect(await createStream(body)).toMatchObject({ status: 500, body: { error: M.providerFailed } });
 
-    await platform.stopService('media');
-    await platform.startService('media', { STREAMING_API_URL: platform.sandbox.streaming.apiUrl });
+    await restartMedia(platform, { STREAMING_API_URL: platform.sandbox.streaming.apiUrl });
     expect((await createStream(body)).status).toBe(200);
   });
 });

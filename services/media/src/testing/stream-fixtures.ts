@@ -1,5 +1,6 @@
 import { SANDBOX_GATE_TOKEN } from '@platform/chain';
 import { streamCreationMessage } from '@platform/contracts';
+import type { EnvSource } from '@platform/config';
 import { sandboxHook, type TestPlatform } from '@platform/testing';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { createHmac } from 'node:crypto';
@@ -24,4 +25,10 @@ export async function streamRequest(wallet: PrivateKeyAccount, fields: { name?: 
 /** A `stream-signature` header as the provider makes it: `t=<seconds>,v1=<HMAC-SHA256 of "<t>.<body>">`. */
 export function streamSignature(body: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   return `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** Stops the media service and boots it with `env` added to the platform's (kept for its later restarts). */
+export async function restartMedia(platform: TestPlatform, env: EnvSource): Promise<void> {
+  await platform.stopService('media');
+  await platform.startService('media', env);
 }

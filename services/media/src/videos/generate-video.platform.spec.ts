@@ -4,6 +4,7 @@ import { TestPlatform, waitUntil, type TestUser } from '@platform/testing';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { restartMedia } from '../testing/stream-fixtures.js';
 
 let platform: TestPlatform;
 let user: TestUser;
@@ -112,8 +113,7 @@ describe('POST /api/generate-video', () => {
 
 describe('past the wait: a job id to poll', () => {
   beforeAll(async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { MEDIA_VIDEO_WAIT_MS: '0' });
+    await restartMedia(platform, { MEDIA_VIDEO_WAIT_MS: '0' });
   }, 60_000);
 
   it('answers 202 with the job, which GET /api/generate-video/:jobId shows until it is ready with its url', async () => {
@@ -149,8 +149,7 @@ describe('past the wait: a job id to poll', () => {
 
 describe('without the streaming provider', () => {
   beforeAll(async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { STREAMING_TOKEN_ID: '' });
+    await restartMedia(platform, { STREAMING_TOKEN_ID: '' });
   }, 60_000);
 
   it('answers 500 not configured, before any work', async () => {

@@ -1,8 +1,7 @@
 import { MEDIA_MESSAGES as M, STREAM_SIGNATURE_HEADER } from '@platform/contracts';
-import { TestPlatform, waitUntil } from '@platform/testing';
+import { ownerQuery, TestPlatform, waitUntil } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { fund, newWallet, streamRequest, streamSignature } from '../testing/stream-fixtures.js';
+import { fund, newWallet, restartMedia, streamRequest, streamSignature } from '../testing/stream-fixtures.js';
 
 let platform: TestPlatform;
 let secret: string;
@@ -19,15 +18,7 @@ afterAll(async () => {
   await platform?.close();
 });
 
-async function query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: platform.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = (sql: string, params: unknown[] = []) => ownerQuery(platform.env, sql, params);
 
 /** POST /api/webhooks/stream with exactly these bytes and, when given, this signature header. */
 async function deliver(body: string, signature?: string): Promise<{ status: number; body: unknown }> {
@@ -104,8 +95,7 @@ describe('stream events', () => {
     const signature = streamSignature(body, secret);
 
     expect((await deliver(body, signature)).status).toBe(200);
-    await platform.stopService('media');
-    await platform.startService('media');
+    await platform.restartService('media');
     expect((await deliver(body, signature)).status).toBe(200);
 
     expect(await query('SELECT status, started_at FROM media.streams WHERE id = $1', [stream.id])).toEqual([{ status: 'active', started_at: new Date(wentLive) }]);
@@ -194,13 +184,11 @@ describe('video.asset.ready: archive or delete', () => {
 
 describe('the signing secret', () => {
   afterAll(async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { STREAM_SIGNING_SECRET: secret, STREAM_WEBHOOK_SECRET: '' });
+    await restartMedia(platform, { STREAM_SIGNING_SECRET: secret, STREAM_WEBHOOK_SECRET: '' });
   }, 60_000);
 
   it('falls back to STREAM_WEBHOOK_SECRET', async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { STREAM_SIGNING_SECRET: '', STREAM_WEBHOOK_SECRET: 'fallback-secret' });
+    await restartMedia(platform, { STREAM_SIGNING_SECRET: '', STREAM_WEBHOOK_SECRET: 'fallback-secret' });
     const body = event();
 
     expect((await deliver(body, streamSignature(body, 'fallback-secret'))).status).toBe(200);
@@ -208,8 +196,7 @@ describe('the signing secret', () => {
   });
 
   it('refuses every request when neither is set', async () => {
-    await platform.stopService('media');
-    await platform.startService('media', { STREAM_SIGNING_SECRET: '', STREAM_WEBHOOK_SECRET: '' });
+    await restartMedia(platform, { STREAM_SIGNING_SECRET: '', STREAM_WEBHOOK_SECRET: '' });
     const body = event();
 
     expect(await deliver(body, streamSignature(body, ''))).toEqual({ status: 403, body: { error: M.webhooksNotConfigured } });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { STREAM_SIGNATURE_HEADER } from '@platform/contracts';
 import { Clock } from '../clock.service.js';
+import { DeliveryLog } from '../payments/delivery-log.js';
 import type { WebhookDelivery } from '../payments/webhook-delivery.model.js';
 import { WebhookSender, type DeliveryStatus } from '../payments/webhook-sender.service.js';
 import { signWebhookPayload } from '../payments/webhook-signature.js';
@@ -9,9 +10,6 @@ import { SANDBOX_CONFIG, type SandboxConfig } from '../sandbox.config.js';
 import type { MuxEvent } from './mux.models.js';
 import { StreamingError } from './streaming-error.js';
 import { StreamingStore } from './streaming-store.service.js';
-
-/** The delivery log keeps the latest deliveries only. */
-const DELIVERY_LOG_LIMIT = 10_000;
 
 /** An event and its delivery, already under way: a hook waits for it, the API does not. */
 export interface StreamingDelivery {
@@ -27,7 +25,7 @@ export interface StreamingDelivery {
 @Injectable()
 export class StreamingEvents {
   private target: { url: string; secret: string };
-  private readonly log: WebhookDelivery[] = [];
+  private readonly log = new DeliveryLog();
 
   constructor(
     @Inject(SANDBOX_CONFIG) config: SandboxConfig,
@@ -71,11 +69,11 @@ export class StreamingEvents {
 
   /** Oldest first. */
   deliveries(): WebhookDelivery[] {
-    return [...this.log];
+    return this.log.all();
   }
 
   clearDeliveries(): void {
-    this.log.length = 0;
+    this.log.clear();
   }
 
   private async deliver(event: MuxEvent): Promise<DeliveryStatus> {
@@ -83,8 +81,7 @@ export class StreamingEvents {
     const body = JSON.stringify(event);
     const signature = signWebhookPayload(body, secret, Math.floor(this.clock.now() / 1000));
     const status = await this.sender.post(url, body, { 'content-type': 'application/json', [STREAM_SIGNATURE_HEADER]: signature, 'mux-signature': signature });
-    this.log.push({ eventId: event.id, type: event.type, url, status, at: new Date(this.clock.now()).toISOString() });
-    if (this.log.length > DELIVERY_LOG_LIMIT) this.log.shift();
+    this.log.add({ eventId: event.id, type: event.type, url, status, at: new Date(this.clock.now()).toISOString() });
     return status;
   }
 }
