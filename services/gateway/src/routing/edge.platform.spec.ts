@@ -116,6 +116,12 @@ describe('Gateway edge', () => {
       expect(response.status).toBe(431);
       expect(JSON.parse(response.text)).toEqual({ error: 'Request headers too large' });
     });
+
+    it('returns that 431 in OpenAI\'s shape on the public AI gateway\'s routes', async () => {
+      const response = await rawRequest(platform.webUrl, { method: 'POST', path: '/api/v1/gateway/chat/completions', headers: { 'x-padding': 'x'.repeat(20_000) } });
+      expect(response.status).toBe(431);
+      expect(JSON.parse(response.text)).toEqual({ error: { message: 'Request headers too large', type: 'invalid_request_error', param: null, code: null } });
+    });
   });
 
   describe('x-request-id', () => {
