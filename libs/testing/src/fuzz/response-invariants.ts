@@ -14,7 +14,7 @@ const LEAKS: ReadonlyArray<[string, RegExp]> = [
 /**
  * Fields an error body may carry besides `error` (platform-core section 7, decisions 23 and 52–53):
  * `code` and `success: false`, the AI refusals' `allowedModels`, quota `limit`/`used`/`resetsAt`,
- * the provisioning limit's `current`/`limit`.
+ * the provisioning limit's `current`/`limit`, the stream gate's `balance`/`required` (decision 191).
  */
 const ERROR_EXTRAS: Readonly<Record<string, (value: unknown) => boolean>> = {
   code: (value) => typeof value === 'string' && /^[A-Z_]+$/.test(value),
@@ -24,6 +24,8 @@ const ERROR_EXTRAS: Readonly<Record<string, (value: unknown) => boolean>> = {
   used: (value) => typeof value === 'number',
   current: (value) => typeof value === 'number',
   resetsAt: (value) => typeof value === 'string',
+  balance: (value) => typeof value === 'string',
+  required: (value) => typeof value === 'string',
 };
 
 /**

@@ -100,6 +100,15 @@ describe('POST /api/radio/streams', () => {
     expect(response.body).toEqual({ error });
   });
 
+  it('takes the wallet in any case, a checksum that does not hold included', async () => {
+    const wallet = newWallet();
+    await fund(platform, wallet, '1250000');
+    const body = await streamRequest(wallet);
+    const miscased = `0x${body.wallet.slice(2, 10).toLowerCase()}${body.wallet.slice(10).toUpperCase()}`;
+
+    expect((await createStream({ ...body, wallet: miscased })).status).toBe(200);
+  });
+
   it('returns 403 for a signature by another wallet', async () => {
     const [holder, signer] = [newWallet(), newWallet()];
     await fund(platform, holder, '2000000');
@@ -155,6 +164,10 @@ describe('GET /api/radio/live', () => {
     expect(dj!.startedAt).toBeGreaterThanOrEqual(before - 1);
     expect(live.count).toBe(live.djs.length);
     expect(JSON.stringify(live)).not.toContain(created.stream.streamKey);
+    // The provider's event carries the key; what is stored of it does not.
+    const stored = await ownerQuery(platform.env, 'SELECT payload FROM media.webhook_events WHERE object_id = $1', [providerStreamId]);
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(created.stream.streamKey);
 
     expect((await platform.streaming.goIdle(providerStreamId)).delivered).toBe(200);
     const after = (await platform.web().get('/api/radio/live')).body as LiveDjList;

@@ -33,9 +33,11 @@ export class WalletProofs {
   async verify(dto: CreateStreamDto, requestId: string): Promise<ProvenWallet> {
     const now = Math.floor(Date.now() / 1000);
     if (dto.issuedAt < now - MEDIA_SIGNATURE_TOLERANCE_SEC || dto.issuedAt > now + CLOCK_SKEW_SEC) throw new ApiError(403, M.walletSignatureExpired);
-    const message = streamCreationMessage(this.host, dto.wallet, dto.issuedAt);
-    if (!(await this.signed(dto.wallet as Address, message, dto.signature as Hex, requestId))) throw new ApiError(403, M.walletSignatureInvalid);
-    return { wallet: dto.wallet.toLowerCase(), digest: createHash('sha256').update(message).digest('hex') };
+    // Lower case: a mixed-case address whose checksum does not hold would make viem throw, not answer false.
+    const wallet = dto.wallet.toLowerCase();
+    const message = streamCreationMessage(this.host, wallet, dto.issuedAt);
+    if (!(await this.signed(wallet as Address, message, dto.signature as Hex, requestId))) throw new ApiError(403, M.walletSignatureInvalid);
+    return { wallet, digest: createHash('sha256').update(message).digest('hex') };
   }
 
   private async signed(address: Address, message: string, signature: Hex, requestId: string): Promise<boolean> {

@@ -39,7 +39,7 @@ export class StreamWebhooks {
     const occurredAt = event.created_at ? new Date(event.created_at) : new Date();
     await this.db.asSystem(async (manager) => {
       const stored = await manager.createQueryBuilder().insert().into(WebhookEventEntity)
-        .values({ id: event.id, type: event.type, objectId: typeof event.data.id === 'string' ? event.data.id : null, outcome: 'ignored', occurredAt, payload: event })
+        .values({ id: event.id, type: event.type, objectId: typeof event.data.id === 'string' ? event.data.id : null, outcome: 'ignored', occurredAt, payload: storable(event) })
         .orIgnore().returning(['id']).updateEntity(false).execute();
       if (!stored.raw.length) return;
       const { outcome, wallet } = await this.act(manager, event, occurredAt);
@@ -61,6 +61,13 @@ export class StreamWebhooks {
         return Promise.resolve({ outcome: 'ignored', wallet: null });
     }
   }
+}
+
+/** A live stream's events carry its key (and SRT passphrase): kept sealed or not at all, never in a stored payload. */
+const SECRET_FIELDS = ['stream_key', 'srt_passphrase'];
+
+function storable(event: StreamEventDto): object {
+  return { ...event, data: Object.fromEntries(Object.entries(event.data).filter(([field]) => !SECRET_FIELDS.includes(field))) };
 }
 
 /** The gateway parsed the body already; a signed body that is not an object is no event. */
