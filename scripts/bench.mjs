@@ -54,6 +54,7 @@ const SCENARIOS = [
   { file: 'scheduler-ticks.mjs', title: 'scheduled tasks: 10,000 every minute, runs started per second and lag behind the tick', timeoutMs: 6 * 60_000 },
   { file: 'feeds-summarizer.mjs', title: 'summarize requests per second on a 200 kB page, and cached feed reads per second', timeoutMs: 5 * 60_000 },
   { file: 'metrics-explorer.mjs', title: 'historical metrics over a month of per-minute samples of 100 agents, and a 10,000-file workspace tree', timeoutMs: 8 * 60_000 },
+  { file: 'media.mjs', title: 'streaming webhooks processed per second, and seconds to generate each video type', timeoutMs: 6 * 60_000 },
   { file: 'faults.mjs', title: 'Redis, NATS and PostgreSQL killed under chat load', timeoutMs: 5 * 60_000 },
 ].filter((scenario) => !scenario.skip && process.env.BENCH_EDGE_ONLY !== '1');
 

@@ -43,10 +43,20 @@ const DEV_DEFAULTS = {
   FEED_UPSTREAM_URL: 'http://127.0.0.1:4600/feeds',
   SOUL_URL: 'http://127.0.0.1:4600/soul',
   SUMMARIZER_ALLOWED_HOSTS: '127.0.0.1:4600',
+  // The streaming provider from the sandbox (docs/sandbox.md): its API, playback host and player, its
+  // webhooks signed with the secret the sandbox uses, and its images fetchable by screenshot videos.
+  STREAMING_API_URL: 'http://127.0.0.1:4600/mux',
+  STREAMING_TOKEN_ID: 'sandbox-streaming-token',
+  STREAMING_TOKEN_SECRET: 'sandbox-streaming-secret',
+  STREAMING_RTMP_URL: 'rtmp://127.0.0.1:1935/app',
+  STREAMING_PLAYBACK_URL: 'http://127.0.0.1:4600/mux/stream',
+  STREAMING_PLAYER_URL: 'http://127.0.0.1:4600/mux/player',
+  STREAM_SIGNING_SECRET: 'sandbox-stream-signing-secret',
+  MEDIA_FETCH_ALLOWED_HOSTS: '127.0.0.1:4600',
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */
-const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'wallet', 'bus', 'scheduler', 'feeds', 'summarizer', 'skills', 'gateway'];
+const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'wallet', 'bus', 'scheduler', 'feeds', 'summarizer', 'skills', 'media', 'gateway'];
 
 /**
  * HEALTH_PORT set for `npm start` is the first of a range: each service gets its own, in start order
@@ -105,7 +115,7 @@ Platform starting:
   web API         http://${host}:${env.WEB_PORT ?? 3000}/api/health
   backend API     http://${host}:${env.BACKEND_PORT ?? 4000}/health
   summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100} (POST /api/summarize {"url":"http://127.0.0.1:4600/pages/article"})
-  sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls; pay a checkout: POST /stripe/checkout/<id>/complete; webhooks sent: GET /stripe/deliveries; chains: POST /chain/42431, /chain/84532, mint: POST /chain/fund; treasury: GET /chain/treasury; sign in: /api/auth/idp, /api/auth/code-host after PUT /code-host/next-login)
+  sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls; pay a checkout: POST /stripe/checkout/<id>/complete; webhooks sent: GET /stripe/deliveries; chains: POST /chain/42431, /chain/84532, mint: POST /chain/fund; treasury: GET /chain/treasury; sign in: /api/auth/idp, /api/auth/code-host after PUT /code-host/next-login; a stream live: POST /mux/live-streams/<id>/active)
   INTERNAL_API_KEY ${env.INTERNAL_API_KEY}
 Press Ctrl-C to stop.
 `);

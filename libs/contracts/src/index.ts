@@ -24,3 +24,4 @@ export * from './feeds/index.js';
 export * from './summarizer/index.js';
 export * from './skills/index.js';
 export * from './metrics/index.js';
+export * from './media/index.js';

@@ -4,6 +4,7 @@ import { ToolUsageJob, UsageEventJob } from './usage/usage-jobs.js';
 import { BusDeliveryJob } from './bus/bus-jobs.js';
 import { SplitJob, TransferJob } from './wallet/split-jobs.js';
 import { ScheduledTaskRunJob } from './scheduler/scheduler-jobs.js';
+import { DeleteAssetJob, RenderVideoJob } from './media/media-jobs.js';
 
 /**
  * Someone asked for a reset link. The reply to them is sent before anyone looks the address up,
@@ -25,6 +26,8 @@ export const QUEUES = {
   walletTransfers: 'wallet.transfers',
   busDeliver: 'bus.deliver',
   schedulerRun: 'scheduler.run',
+  mediaRender: 'media.render',
+  mediaAssetDeletion: 'media.asset_deletion',
 } as const;
 
 export const JOB_PAYLOADS = {
@@ -38,6 +41,8 @@ export const JOB_PAYLOADS = {
   [QUEUES.walletTransfers]: TransferJob,
   [QUEUES.busDeliver]: BusDeliveryJob,
   [QUEUES.schedulerRun]: ScheduledTaskRunJob,
+  [QUEUES.mediaRender]: RenderVideoJob,
+  [QUEUES.mediaAssetDeletion]: DeleteAssetJob,
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;

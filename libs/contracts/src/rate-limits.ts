@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   datafeeds: { points: 120, durationSec: 60, message: SLOW_DOWN },
   summarizer: { points: 30, durationSec: 60, message: SLOW_DOWN },
   skills: { points: 120, durationSec: 60, message: SLOW_DOWN },
+  radioStreams: { points: 10, durationSec: 60, message: SLOW_DOWN },
+  generateVideo: { points: 30, durationSec: 3600, message: SLOW_DOWN },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitGroup = keyof typeof RATE_LIMITS;

@@ -1,5 +1,7 @@
 import { AI_FORWARDED_HEADERS } from './ai/ai-headers.js';
 import { BILLING_SIGNATURE_HEADER } from './billing/billing-metadata.js';
+import { VIDEO_WAIT_MS } from './media/media-limits.js';
+import { STREAM_SIGNATURE_HEADER } from './media/stream-webhook.js';
 import type { RateLimitGroup } from './rate-limits.js';
 import { SUBJECTS, type Subject } from './subjects.js';
 
@@ -110,6 +112,11 @@ export const SKILL_USE_TIMEOUT_MS = AI_CHAT_TIMEOUT_MS;
  * the escrow's own), each for at most WALLET_RECEIPT_TIMEOUT_MS (30 s).
  */
 export const ESCROW_TIMEOUT_MS = 70_000;
+
+const media = SUBJECTS.media;
+
+/** The edge outwaits the video service's 5-minute wait (extended-services 8), which then answers a job id. */
+export const GENERATE_VIDEO_TIMEOUT_MS = VIDEO_WAIT_MS + 15_000;
 
 /** A processor webhook: verified over the bytes as sent, with the processor's signature header. */
 const PROCESSOR_WEBHOOK = { subject: billing.webhook, headers: [BILLING_SIGNATURE_HEADER], rawBody: true };
@@ -222,6 +229,13 @@ export const ROUTES: readonly RouteDef[] = [
   web('POST', '/api/skills/:skill', 'session', { subject: skills.use, rateLimits: ['skills'], timeoutMs: SKILL_USE_TIMEOUT_MS }),
   // The caller's own figures; the internal key's are the platform's (docs/metrics.md).
   web('GET', '/api/metrics', 'sessionOrInternal', { subject: usage.metrics }),
+  web('GET', '/api/radio/live', 'none', { subject: media.liveStreams }),
+  // No session (extended-services 5): the wallet's signature names the caller (docs/spec-decisions.md).
+  web('POST', '/api/radio/streams', 'none', { subject: media.createStream, rateLimits: ['radioStreams'] }),
+  web('POST', '/api/generate-video', 'session', { subject: media.generateVideo, rateLimits: ['generateVideo'], timeoutMs: GENERATE_VIDEO_TIMEOUT_MS }),
+  // Ours: a video still rendering when the wait ran out, polled by the job id it answered.
+  web('GET', '/api/generate-video/:jobId', 'session', { subject: media.videoJob }),
+  web('POST', '/api/webhooks/stream', 'none', { subject: media.streamWebhook, headers: [STREAM_SIGNATURE_HEADER], rawBody: true }),
 
   backend('GET', '/health', 'none', { edge: 'backendHealth' }),
   backend('POST', '/api/validate-key', 'none', { subject: id.validateKeyHeader, headers: ['authorization'] }),

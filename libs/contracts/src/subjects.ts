@@ -206,6 +206,13 @@ export const SUBJECTS = {
     summarize: 'svc.summarizer.summarize',
     extract: 'svc.summarizer.extract',
   },
+  media: {
+    liveStreams: 'svc.media.live_streams',
+    createStream: 'svc.media.create_stream',
+    generateVideo: 'svc.media.generate_video',
+    videoJob: 'svc.media.video_job',
+    streamWebhook: 'svc.media.stream_webhook',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

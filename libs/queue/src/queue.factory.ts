@@ -38,7 +38,8 @@ export const QUEUE_JOB_OPTIONS: Partial<Record<QueueName, JobsOptions>> = {
 /** A scheduled job is retried by its next run, not by BullMQ; finished runs are not kept. */
 const SCHEDULED_JOB_OPTIONS = { attempts: 1, removeOnComplete: true, removeOnFail: 100 } as const;
 
-export type JobRetries = Pick<JobsOptions, 'attempts' | 'backoff'>;
+/** A job's attempts and backoff, and how long it waits before its first attempt. */
+export type JobRetries = Pick<JobsOptions, 'attempts' | 'backoff' | 'delay'>;
 
 export interface WorkOptions {
   concurrency?: number;
@@ -74,7 +75,8 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
 
   /**
    * A job Redis cannot take now is UnavailableError (503 at the edge), like any other dependency away.
-   * `retries` overrides the queue's attempts and backoff, for a service that reads them from its env.
+   * `retries` overrides the queue's attempts and backoff, for a service that reads them from its env,
+   * and may hold the job back (`delay`).
    */
   async add<Q extends QueueName>(name: Q, data: JobOf<Q>, jobId?: string, retries: JobRetries = {}): Promise<void> {
     const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);

@@ -34,3 +34,4 @@ export * from './sandbox-hook.js';
 export * from './bus-agents.js';
 export * from './calendar-sandbox.js';
 export * from './wallet-fixtures.js';
+export * from './streaming-sandbox.js';

@@ -19,6 +19,7 @@ import { TestClient } from './test-client.js';
 import { testEnv } from './test-env.js';
 import { waitUntil } from './wait-for.js';
 import { startGateway, startSandbox, type ServiceName } from './service-starters.js';
+import { StreamingSandbox } from './streaming-sandbox.js';
 
 type RunningGateway = Awaited<ReturnType<typeof startGateway>>;
 type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
@@ -105,6 +106,14 @@ export class TestPlatform {
       SOUL_URL: sandbox.feeds.soulUrl,
       // The sandbox's pages, and no other private address, reachable by the summarizer.
       SUMMARIZER_ALLOWED_HOSTS: new URL(sandbox.url).host,
+      STREAMING_API_URL: sandbox.streaming.apiUrl,
+      STREAMING_TOKEN_ID: sandbox.streaming.tokenId,
+      STREAMING_TOKEN_SECRET: sandbox.streaming.tokenSecret,
+      STREAMING_PLAYBACK_URL: sandbox.streaming.playbackUrl,
+      STREAMING_PLAYER_URL: sandbox.streaming.playerUrl,
+      STREAM_SIGNING_SECRET: sandbox.streaming.webhookSecret,
+      // The sandbox serves the images screenshot videos show; every other non-public host stays refused.
+      MEDIA_FETCH_ALLOWED_HOSTS: new URL(sandbox.url).host,
       ...(options.services?.includes('agents') ? await agentRuntimeEnv() : {}),
       ...options.env,
     });
@@ -116,6 +125,7 @@ export class TestPlatform {
       env.BACKEND_URL ??= platform.backendUrl;
       env.OAUTH_CALLBACK_BASE_URL ??= platform.webUrl;
       await platform.payments.useWebhook(`${platform.webUrl}/api/billing/webhook`);
+      await platform.streaming.useWebhook(`${platform.webUrl}/api/webhooks/stream`);
       for (const name of new Set<ServiceName>(['identity', ...(options.services ?? [])])) await platform.startService(name);
     } catch (error) {
       await platform.close();
@@ -132,6 +142,11 @@ export class TestPlatform {
   /** The sandbox identity provider's and code host's hooks, and a browser that signs in through them. */
   get identityProviders(): IdentitySandbox {
     return new IdentitySandbox(this.sandbox.url);
+  }
+
+  /** The sandbox streaming provider's hooks. */
+  get streaming(): StreamingSandbox {
+    return new StreamingSandbox(this.sandbox.url);
   }
 
   /** The sandbox calendar provider's hooks. */

@@ -30,6 +30,8 @@ export const SERVICE_STARTERS = {
     (await import('../../../services/summarizer/src/summarizer.app.js')).startSummarizer(env),
   skills: async (env: EnvSource): Promise<INestApplicationContext> =>
     (await import('../../../services/skills/src/skills.app.js')).startSkills(env),
+  media: async (env: EnvSource): Promise<INestApplicationContext> =>
+    (await import('../../../services/media/src/media.app.js')).startMedia(env),
 } as const;
 
 export type ServiceName = keyof typeof SERVICE_STARTERS;

@@ -14,6 +14,8 @@ async function main(): Promise<void> {
     botCheckSecret: env.SANDBOX_BOT_CHECK_SECRET,
     billingWebhookUrl: env.SANDBOX_BILLING_WEBHOOK_URL,
     billingWebhookSecret: env.SANDBOX_BILLING_WEBHOOK_SECRET,
+    streamWebhookUrl: env.SANDBOX_STREAM_WEBHOOK_URL,
+    streamWebhookSecret: env.SANDBOX_STREAM_WEBHOOK_SECRET,
   });
   logger.info({ url: sandbox.url, smtpUrl: sandbox.smtpUrl }, `Sandbox listening: HTTP ${sandbox.url}, SMTP ${sandbox.smtpUrl}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

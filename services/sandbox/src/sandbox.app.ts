@@ -4,6 +4,7 @@ import { installFormParser } from './form-body-parser.js';
 import { mountIdp } from './idp/idp-mount.js';
 import type { SandboxConfig } from './sandbox.config.js';
 import { SandboxModule } from './sandbox.module.js';
+import { installBinaryParser } from './streaming/binary-body-parser.js';
 
 /** The configured app, not yet listening: tests that need to reach a provider start here. */
 export async function createSandboxApp(config: SandboxConfig): Promise<NestFastifyApplication> {
@@ -14,6 +15,7 @@ export async function createSandboxApp(config: SandboxConfig): Promise<NestFasti
     abortOnError: false,
   });
   installFormParser(app);
+  installBinaryParser(app);
   mountIdp(app);
   return app;
 }

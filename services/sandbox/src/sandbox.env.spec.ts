@@ -2,7 +2,7 @@ import { ConfigError, loadEnv } from '@platform/config';
 import { SandboxEnv } from './sandbox.env.js';
 
 describe('SandboxEnv', () => {
-  it('defaults to the dev ports, loopback, the sandbox secrets and the dev billing webhook', () => {
+  it('defaults to the dev ports, loopback, the sandbox secrets and the dev billing and streaming webhooks', () => {
     expect({ ...loadEnv(SandboxEnv, {}) }).toEqual({
       SANDBOX_PORT: 4600,
       SANDBOX_SMTP_PORT: 2525,
@@ -10,6 +10,8 @@ describe('SandboxEnv', () => {
       SANDBOX_BOT_CHECK_SECRET: 'sandbox-bot-check-secret',
       SANDBOX_BILLING_WEBHOOK_URL: 'http://127.0.0.1:3000/api/billing/webhook',
       SANDBOX_BILLING_WEBHOOK_SECRET: 'whsec_sandbox_dev_secret',
+      SANDBOX_STREAM_WEBHOOK_URL: 'http://127.0.0.1:3000/api/webhooks/stream',
+      SANDBOX_STREAM_WEBHOOK_SECRET: 'sandbox-stream-signing-secret',
     });
   });
 

@@ -1,6 +1,8 @@
 import { EnvPort, Secret } from '@platform/config';
 import { IsNotEmpty, IsString, IsUrl } from 'class-validator';
-import { DEFAULT_BILLING_WEBHOOK_SECRET, DEFAULT_BILLING_WEBHOOK_URL, DEFAULT_BOT_CHECK_SECRET } from './sandbox.config.js';
+import {
+  DEFAULT_BILLING_WEBHOOK_SECRET, DEFAULT_BILLING_WEBHOOK_URL, DEFAULT_BOT_CHECK_SECRET, DEFAULT_STREAM_WEBHOOK_SECRET, DEFAULT_STREAM_WEBHOOK_URL,
+} from './sandbox.config.js';
 
 export class SandboxEnv {
   @EnvPort() SANDBOX_PORT = 4600;
@@ -15,4 +17,10 @@ export class SandboxEnv {
   SANDBOX_BILLING_WEBHOOK_URL = DEFAULT_BILLING_WEBHOOK_URL;
 
   @Secret() @IsString() @IsNotEmpty() SANDBOX_BILLING_WEBHOOK_SECRET = DEFAULT_BILLING_WEBHOOK_SECRET;
+
+  /** Where the streaming provider delivers its events, signed with the platform's STREAM_SIGNING_SECRET. */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  SANDBOX_STREAM_WEBHOOK_URL = DEFAULT_STREAM_WEBHOOK_URL;
+
+  @Secret() @IsString() @IsNotEmpty() SANDBOX_STREAM_WEBHOOK_SECRET = DEFAULT_STREAM_WEBHOOK_SECRET;
 }

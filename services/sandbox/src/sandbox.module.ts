@@ -47,6 +47,16 @@ import { Webhooks } from './payments/webhooks.service.js';
 import { PagesController } from './pages/pages.controller.js';
 import { SANDBOX_CONFIG, type SandboxConfig } from './sandbox.config.js';
 import { SoulController } from './soul/soul.controller.js';
+import { ImagesController } from './images/images.controller.js';
+import { Assets } from './streaming/assets.service.js';
+import { LiveStreams } from './streaming/live-streams.service.js';
+import { StreamingApiController } from './streaming/streaming-api.controller.js';
+import { StreamingApiGuard } from './streaming/streaming-api.guard.js';
+import { StreamingEvents } from './streaming/streaming-events.service.js';
+import { StreamingHooksController } from './streaming/streaming-hooks.controller.js';
+import { StreamingMediaController } from './streaming/streaming-media.controller.js';
+import { StreamingStore } from './streaming/streaming-store.service.js';
+import { Uploads } from './streaming/uploads.service.js';
 
 @Module({})
 export class SandboxModule {
@@ -78,6 +88,10 @@ export class SandboxModule {
         FeedHooksController,
         SoulController,
         PagesController,
+        StreamingApiController,
+        StreamingMediaController,
+        StreamingHooksController,
+        ImagesController,
       ],
       providers: [
         { provide: SANDBOX_CONFIG, useValue: config },
@@ -104,6 +118,12 @@ export class SandboxModule {
         FeedControls,
         FeedSeller,
         HungConnections,
+        StreamingStore,
+        StreamingEvents,
+        StreamingApiGuard,
+        LiveStreams,
+        Assets,
+        Uploads,
       ],
     };
   }

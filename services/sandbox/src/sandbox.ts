@@ -7,7 +7,8 @@ import { IDP_PREFIX, SandboxIdp } from './idp/sandbox-idp.service.js';
 import { createSandboxApp } from './sandbox.app.js';
 import {
   DEFAULT_BILLING_WEBHOOK_SECRET, DEFAULT_BILLING_WEBHOOK_URL, DEFAULT_BOT_CHECK_SECRET, DEFAULT_CALENDAR_CLIENT_ID, DEFAULT_CALENDAR_CLIENT_SECRET, DEFAULT_CODE_HOST_CLIENT_ID,
-  DEFAULT_CODE_HOST_CLIENT_SECRET, DEFAULT_IDP_CLIENT_ID, DEFAULT_IDP_CLIENT_SECRET, type SandboxConfig,
+  DEFAULT_CODE_HOST_CLIENT_SECRET, DEFAULT_IDP_CLIENT_ID, DEFAULT_IDP_CLIENT_SECRET, DEFAULT_STREAM_WEBHOOK_SECRET, DEFAULT_STREAM_WEBHOOK_URL,
+  DEFAULT_STREAMING_TOKEN_ID, DEFAULT_STREAMING_TOKEN_SECRET, type SandboxConfig,
 } from './sandbox.config.js';
 
 export interface SandboxOptions {
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   codeHostClientSecret?: string;
   calendarClientId?: string;
   calendarClientSecret?: string;
+  streamWebhookUrl?: string;
+  streamWebhookSecret?: string;
 }
 
 export interface RunningSandbox {
@@ -53,6 +56,11 @@ export interface RunningSandbox {
   calendar: { authUrl: string; tokenUrl: string; apiUrl: string; clientId: string; clientSecret: string };
   /** The data-feed provider's base ({feed_upstream_url}) and the soul service's ({soul_url}). */
   feeds: { upstreamUrl: string; soulUrl: string };
+  /**
+   * The streaming provider as its SDK is configured (`new Mux({ baseURL: apiUrl, tokenId, tokenSecret })`), where its
+   * stream host serves playback, and the secret its webhooks are signed with.
+   */
+  streaming: { apiUrl: string; tokenId: string; tokenSecret: string; playbackUrl: string; playerUrl: string; webhookSecret: string };
   close(): Promise<void>;
 }
 
@@ -70,6 +78,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     codeHostClientSecret: options.codeHostClientSecret ?? DEFAULT_CODE_HOST_CLIENT_SECRET,
     calendarClientId: options.calendarClientId ?? DEFAULT_CALENDAR_CLIENT_ID,
     calendarClientSecret: options.calendarClientSecret ?? DEFAULT_CALENDAR_CLIENT_SECRET,
+    streamWebhookUrl: options.streamWebhookUrl ?? DEFAULT_STREAM_WEBHOOK_URL,
+    streamWebhookSecret: options.streamWebhookSecret ?? DEFAULT_STREAM_WEBHOOK_SECRET,
+    streamingTokenId: DEFAULT_STREAMING_TOKEN_ID,
+    streamingTokenSecret: DEFAULT_STREAMING_TOKEN_SECRET,
   };
   const app = await createSandboxApp(config);
   try {
@@ -104,6 +116,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       clientId: config.calendarClientId, clientSecret: config.calendarClientSecret,
     },
     feeds: { upstreamUrl: `${url}/feeds`, soulUrl: `${url}/soul` },
+    streaming: {
+      apiUrl: `${url}/mux`, tokenId: config.streamingTokenId, tokenSecret: config.streamingTokenSecret,
+      playbackUrl: `${url}/mux/stream`, playerUrl: `${url}/mux/player`, webhookSecret: config.streamWebhookSecret,
+    },
     close: () => (closing ??= app.close()),
   };
 }

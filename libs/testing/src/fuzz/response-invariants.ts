@@ -15,7 +15,8 @@ const LEAKS: ReadonlyArray<[string, RegExp]> = [
  * Fields an error body may carry besides `error` (platform-core section 7, decisions 23 and 52–53):
  * `code` and `success: false`, the AI refusals' `allowedModels`, quota `limit`/`used`/`resetsAt`,
  * the provisioning limit's `current`/`limit`; extended-services 4.9-4.11: the feeds' `available` and
- * `message`, the colony's `detail` and `soul_url`; 4.8's `metrics: {}` on GET /api/metrics's 500.
+ * `message`, the colony's `detail` and `soul_url`; 4.8's `metrics: {}` on GET /api/metrics's 500;
+ * the stream gate's `balance`/`required` (decision 191).
  */
 const ERROR_EXTRAS: Readonly<Record<string, (value: unknown) => boolean>> = {
   code: (value) => typeof value === 'string' && /^[A-Z_]+$/.test(value),
@@ -30,6 +31,8 @@ const ERROR_EXTRAS: Readonly<Record<string, (value: unknown) => boolean>> = {
   detail: (value) => typeof value === 'string',
   soul_url: (value) => typeof value === 'string',
   metrics: (value) => value !== null && typeof value === 'object' && Object.keys(value).length === 0,
+  balance: (value) => typeof value === 'string',
+  required: (value) => typeof value === 'string',
 };
 
 /** Extended-services 4.9's 402: not an `{ error }` but the feed's x402 challenge and a hint. */

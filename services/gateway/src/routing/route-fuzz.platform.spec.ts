@@ -22,6 +22,7 @@ type ServiceName = NonNullable<PlatformOptions['services']>[number];
 const SERVICE_OF: Record<SubjectGroup, ServiceName> = {
   identity: 'identity', agents: 'agents', ai: 'ai-gateway', usage: 'usage', billing: 'billing', wallet: 'wallet', bus: 'bus',
   calendar: 'scheduler', scheduler: 'scheduler', feeds: 'feeds', summarizer: 'summarizer', skills: 'skills', watchdog: 'watchdog',
+  media: 'media',
 };
 
 /**
@@ -107,7 +108,8 @@ describe(`Route table fuzz (FUZZ_SEED=${SEED}, ${RUNS} runs per route)`, () => {
     // ROLES=api: provisioning stays enabled and answers as in production, but no worker takes the
     // queued jobs, so no agent runtime process is ever started by a fuzzed deploy, start or repair.
     // The custodial provider configured: unconfigured, its routes answer the spec's 500 to every request.
-    platform = await TestPlatform.start({ services: servicesOfRoutes(), env: { ROLES: 'api', CUSTODIAL_PROJECT_ID: 'fuzz-project' } });
+    // A generated video is answered with its job id at once: no worker renders it, and the fuzz cannot wait 5 minutes.
+    platform = await TestPlatform.start({ services: servicesOfRoutes(), env: { ROLES: 'api', CUSTODIAL_PROJECT_ID: 'fuzz-project', MEDIA_VIDEO_WAIT_MS: '0' } });
     const user = await subscribedUser(platform, 'collective');
     // Two keys: the fuzz may delete the one whose id it knows, never the one it signs in with.
     const key = await user.client.post('/api/keys', { name: 'fuzz' });

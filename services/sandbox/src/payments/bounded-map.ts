@@ -12,6 +12,10 @@ export class BoundedMap<T> {
     }
   }
 
+  delete(id: string): void {
+    this.entries.delete(id);
+  }
+
   get(id: string): T | undefined {
     return this.entries.get(id);
   }

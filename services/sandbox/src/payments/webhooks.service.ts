@@ -2,13 +2,11 @@ import { BILLING_SIGNATURE_HEADER } from '@platform/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { Clock } from '../clock.service.js';
 import { SANDBOX_CONFIG, type SandboxConfig } from '../sandbox.config.js';
+import { DeliveryLog } from './delivery-log.js';
 import type { StripeEvent } from './stripe-event.model.js';
 import type { WebhookDelivery } from './webhook-delivery.model.js';
 import { WebhookSender, type DeliveryStatus } from './webhook-sender.service.js';
 import { signWebhookPayload } from './webhook-signature.js';
-
-/** The delivery log keeps the latest deliveries only. */
-const DELIVERY_LOG_LIMIT = 10_000;
 
 export interface WebhookTarget {
   url: string;
@@ -22,7 +20,7 @@ export interface WebhookTarget {
 @Injectable()
 export class Webhooks {
   private targets: WebhookTarget[];
-  private readonly log: WebhookDelivery[] = [];
+  private readonly log = new DeliveryLog();
 
   constructor(
     @Inject(SANDBOX_CONFIG) config: SandboxConfig,
@@ -65,11 +63,11 @@ export class Webhooks {
 
   /** Oldest first. */
   deliveries(): WebhookDelivery[] {
-    return [...this.log];
+    return this.log.all();
   }
 
   clearDeliveries(): void {
-    this.log.length = 0;
+    this.log.clear();
   }
 
   private async deliverTo({ url, secret }: WebhookTarget, event: StripeEvent): Promise<DeliveryStatus> {
@@ -81,8 +79,7 @@ export class Webhooks {
       // The SDK's own header name, for a receiver written against Stripe's documentation.
       'stripe-signature': signature,
     });
-    this.log.push({ eventId: event.id, type: event.type, url, status, at: new Date(this.clock.now()).toISOString() });
-    if (this.log.length > DELIVERY_LOG_LIMIT) this.log.shift();
+    this.log.add({ eventId: event.id, type: event.type, url, status, at: new Date(this.clock.now()).toISOString() });
     return status;
   }
 }

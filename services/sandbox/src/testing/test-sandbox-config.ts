@@ -1,6 +1,7 @@
 import {
   DEFAULT_BILLING_WEBHOOK_SECRET, DEFAULT_BILLING_WEBHOOK_URL, DEFAULT_BOT_CHECK_SECRET, DEFAULT_CALENDAR_CLIENT_ID, DEFAULT_CALENDAR_CLIENT_SECRET, DEFAULT_CODE_HOST_CLIENT_ID,
-  DEFAULT_CODE_HOST_CLIENT_SECRET, DEFAULT_IDP_CLIENT_ID, DEFAULT_IDP_CLIENT_SECRET, type SandboxConfig,
+  DEFAULT_CODE_HOST_CLIENT_SECRET, DEFAULT_IDP_CLIENT_ID, DEFAULT_IDP_CLIENT_SECRET, DEFAULT_STREAM_WEBHOOK_SECRET, DEFAULT_STREAM_WEBHOOK_URL,
+  DEFAULT_STREAMING_TOKEN_ID, DEFAULT_STREAMING_TOKEN_SECRET, type SandboxConfig,
 } from '../sandbox.config.js';
 
 /** A config for an app a test builds itself (to reach a provider): loopback, free ports, the defaults. */
@@ -18,6 +19,10 @@ export function testSandboxConfig(overrides: Partial<SandboxConfig> = {}): Sandb
     codeHostClientSecret: DEFAULT_CODE_HOST_CLIENT_SECRET,
     calendarClientId: DEFAULT_CALENDAR_CLIENT_ID,
     calendarClientSecret: DEFAULT_CALENDAR_CLIENT_SECRET,
+    streamWebhookUrl: DEFAULT_STREAM_WEBHOOK_URL,
+    streamWebhookSecret: DEFAULT_STREAM_WEBHOOK_SECRET,
+    streamingTokenId: DEFAULT_STREAMING_TOKEN_ID,
+    streamingTokenSecret: DEFAULT_STREAMING_TOKEN_SECRET,
     ...overrides,
   };
 }

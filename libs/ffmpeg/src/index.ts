@@ -1,0 +1,2 @@
+export * from './video-probe.js';
+export * from './video-tools.js';

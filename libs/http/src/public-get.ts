@@ -1,0 +1,95 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { GuardedAgents } from './guarded-agents.js';
+
+export interface PublicGetOptions {
+  /** guardedAgents(): every connection, every redirect hop's too, checked as it is made. */
+  agents: GuardedAgents;
+  /** One deadline over every hop and the whole body. */
+  timeoutMs: number;
+  /** A longer body fails the call rather than being cut: a truncated image or file is no use. */
+  maxBytes: number;
+  maxRedirects: number;
+  headers?: Record<string, string>;
+}
+
+export interface PublicGetAnswer {
+  /** Where the body came from, after redirects. */
+  url: URL;
+  status: number;
+  contentType: string | undefined;
+  body: Buffer;
+}
+
+export type PublicGetFailure = 'scheme' | 'redirects' | 'tooLarge' | 'timeout';
+
+/** Why publicGet gave up, when it was not the connection itself (RefusedAddressError, ENOTFOUND...). */
+export class PublicGetError extends Error {
+  constructor(readonly reason: PublicGetFailure, message: string) {
+    super(message);
+  }
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+function httpUrl(raw: string | URL, base?: URL): URL {
+  const url = new URL(raw, base);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new PublicGetError('scheme', `${url.protocol} URLs are not fetched`);
+  return url;
+}
+
+/**
+ * GET of a URL a user gave (ARCHITECTURE.md, Third parties: the SSRF guard): http(s) only,
+ * redirects followed to at most `maxRedirects` hops, each a new guarded connection, the body read
+ * whole up to `maxBytes`, all within one deadline. Any status is answered; the caller judges it.
+ */
+export async function publicGet(raw: string | URL, options: PublicGetOptions): Promise<PublicGetAnswer> {
+  const deadline = AbortSignal.timeout(options.timeoutMs);
+  let url = httpUrl(raw);
+  for (let hops = 0; ; hops += 1) {
+    const response = await get(url, options, deadline);
+    const location = response.headers.location;
+    if (REDIRECTS.has(response.statusCode ?? 0) && location) {
+      response.destroy();
+      if (hops === options.maxRedirects) throw new PublicGetError('redirects', `more than ${options.maxRedirects} redirects`);
+      url = httpUrl(location, url);
+      continue;
+    }
+    const body = await read(response, options, deadline);
+    return { url, status: response.statusCode ?? 0, contentType: response.headers['content-type'], body };
+  }
+}
+
+function get(url: URL, options: PublicGetOptions, signal: AbortSignal): Promise<IncomingMessage> {
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = transport.get(url, { agent: options.agents[url.protocol as keyof GuardedAgents], headers: options.headers, signal }, resolve);
+    request.on('error', (error) => reject(timedOut(signal, options.timeoutMs) ?? error));
+  });
+}
+
+function read(response: IncomingMessage, { maxBytes, timeoutMs }: PublicGetOptions, signal: AbortSignal): Promise<Buffer> {
+  const declared = Number(response.headers['content-length']);
+  if (declared > maxBytes) {
+    response.destroy();
+    return Promise.reject(new PublicGetError('tooLarge', `the body is ${declared} bytes, more than ${maxBytes}`));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        response.destroy(new PublicGetError('tooLarge', `the body is more than ${maxBytes} bytes`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    response.on('end', () => resolve(Buffer.concat(chunks, size)));
+    response.on('error', (error) => reject(error instanceof PublicGetError ? error : (timedOut(signal, timeoutMs) ?? error)));
+  });
+}
+
+function timedOut(signal: AbortSignal, timeoutMs: number): PublicGetError | undefined {
+  return signal.aborted ? new PublicGetError('timeout', `no whole answer within ${timeoutMs} ms`) : undefined;
+}

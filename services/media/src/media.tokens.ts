@@ -1,0 +1,1 @@
+export const MEDIA_ENV = Symbol('MEDIA_ENV');
