@@ -71,6 +71,18 @@ describe('publicGet', () => {
     await expect(publicGet(url(path), options)).rejects.toMatchObject({ reason: 'tooLarge' });
   });
 
+  it.each(['/declared-large', '/chunked-large'])('cuts a body over maxBytes there when told to truncate (%s)', async (path) => {
+    const answer = await publicGet(url(path), { ...options, overflow: 'truncate' });
+    expect(answer.body.toString()).toBe(path === '/declared-large' ? '0123456789' : 'x'.repeat(10));
+  });
+
+  it('ends the call with what inspect throws, before reading the body', async () => {
+    const refusal = new Error('not an image');
+    const seen: unknown[] = [];
+    await expect(publicGet(url('/image'), { ...options, inspect: (head) => { seen.push(head.contentType); throw refusal; } })).rejects.toBe(refusal);
+    expect(seen).toEqual(['image/png']);
+  });
+
   it('fails at the deadline', async () => {
     const failure = await publicGet(url('/slow'), options).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PublicGetError);

@@ -7,10 +7,16 @@ export interface PublicGetOptions {
   agents: GuardedAgents;
   /** One deadline over every hop and the whole body. */
   timeoutMs: number;
-  /** A longer body fails the call rather than being cut: a truncated image or file is no use. */
   maxBytes: number;
+  /**
+   * What a longer body does: `fail` the call (the default: a truncated image or file is no use) or
+   * `truncate`, the body being what was read up to `maxBytes` (a page's text is still a page).
+   */
+  overflow?: 'fail' | 'truncate';
   maxRedirects: number;
   headers?: Record<string, string>;
+  /** Sees the final answer's status and headers before its body is read; what it throws ends the call there. */
+  inspect?: (answer: Omit<PublicGetAnswer, 'body'>) => void;
 }
 
 export interface PublicGetAnswer {
@@ -55,8 +61,14 @@ export async function publicGet(raw: string | URL, options: PublicGetOptions): P
       url = httpUrl(location, url);
       continue;
     }
-    const body = await read(response, options, deadline);
-    return { url, status: response.statusCode ?? 0, contentType: response.headers['content-type'], body };
+    const head = { url, status: response.statusCode ?? 0, contentType: response.headers['content-type'] };
+    try {
+      options.inspect?.(head);
+    } catch (error) {
+      response.destroy();
+      throw error;
+    }
+    return { ...head, body: await read(response, options, deadline) };
   }
 }
 
@@ -68,9 +80,9 @@ function get(url: URL, options: PublicGetOptions, signal: AbortSignal): Promise<
   });
 }
 
-function read(response: IncomingMessage, { maxBytes, timeoutMs }: PublicGetOptions, signal: AbortSignal): Promise<Buffer> {
+function read(response: IncomingMessage, { maxBytes, timeoutMs, overflow = 'fail' }: PublicGetOptions, signal: AbortSignal): Promise<Buffer> {
   const declared = Number(response.headers['content-length']);
-  if (declared > maxBytes) {
+  if (declared > maxBytes && overflow === 'fail') {
     response.destroy();
     return Promise.reject(new PublicGetError('tooLarge', `the body is ${declared} bytes, more than ${maxBytes}`));
   }
@@ -79,13 +91,14 @@ function read(response: IncomingMessage, { maxBytes, timeoutMs }: PublicGetOptio
     let size = 0;
     response.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBytes) {
-        response.destroy(new PublicGetError('tooLarge', `the body is more than ${maxBytes} bytes`));
-        return;
-      }
       chunks.push(chunk);
+      if (size <= maxBytes) return;
+      if (overflow === 'fail') return void response.destroy(new PublicGetError('tooLarge', `the body is more than ${maxBytes} bytes`));
+      response.removeAllListeners('error');
+      response.destroy();
+      resolve(Buffer.concat(chunks, maxBytes));
     });
-    response.on('end', () => resolve(Buffer.concat(chunks, size)));
+    response.on('end', () => resolve(Buffer.concat(chunks, Math.min(size, maxBytes))));
     response.on('error', (error) => reject(error instanceof PublicGetError ? error : (timedOut(signal, timeoutMs) ?? error)));
   });
 }
