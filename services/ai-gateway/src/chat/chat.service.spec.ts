@@ -54,7 +54,7 @@ describe('ChatService', () => {
     expect(run).not.toHaveBeenCalled();
   });
 
-  it('keeps the provider error when the reservation cannot be released either', async () => {
+  it('keeps the provider error when the reservation cannot be released either, and logs the failed call', async () => {
     const reservation = { keys: { month: 'quota-month', leases: 'quota-leases' }, leaseId: 'lease-1', tokens: 1030 };
     quota.reserve.mockResolvedValue({ admitted: true, reservation });
     quota.release.mockImplementation(redisDown);
@@ -62,7 +62,8 @@ describe('ChatService', () => {
 
     await expect(sut.chat(caller, {}, solo, hello)).rejects.toEqual(new ApiError(500, M.providerError));
     expect(quota.release).toHaveBeenCalledWith(reservation);
-    expect(record).not.toHaveBeenCalled();
+    // The failure is in the usage log at no cost, for the error rate (docs/spec-decisions.md row 236).
+    expect(record).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'error', inputTokens: 0, outputTokens: 0, billedTo: 'platform' }));
   });
 
   describe('on the user\'s own key', () => {
@@ -90,12 +91,12 @@ describe('ChatService', () => {
       await expect(sut.chat(caller, {}, ownAnthropicKey, { ...hello, model: 'anthropic/claude-opus-4-6' })).rejects.toMatchObject({ status: 403 });
     });
 
-    it('passes the provider\'s failure on with nothing to release', async () => {
+    it('passes the provider\'s failure on with nothing to release, the failed call logged as the user\'s', async () => {
       run.mockRejectedValue(new ApiError(500, M.providerError));
 
       await expect(sut.chat(caller, {}, ownAnthropicKey, hello)).rejects.toEqual(new ApiError(500, M.providerError));
       expect(quota.release).not.toHaveBeenCalled();
-      expect(record).not.toHaveBeenCalled();
+      expect(record).toHaveBeenCalledWith(expect.objectContaining({ outcome: 'error', inputTokens: 0, outputTokens: 0, billedTo: 'user' }));
     });
   });
 });
