@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { SUMMARIZER_MESSAGES as M } from '@platform/contracts';
+import { SUMMARIZER_MESSAGES as M, SUMMARIZER_USER_AGENT } from '@platform/contracts';
 import { sandboxHook, TestPlatform, type TestClient } from '@platform/testing';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ describe('The summarizer surface (extended-services 4.11)', () => {
   let connections = 0;
   const summarize = (url: unknown) => client.post('/api/summarize', { url });
   const requested = async () => (await sandboxHook<{ requests: string[] }>(platform.sandbox.url, 'GET', '/pages/requests')).requests;
+  const agents = async () => (await sandboxHook<{ userAgents: string[] }>(platform.sandbox.url, 'GET', '/pages/requests')).userAgents;
 
   beforeAll(async () => {
     platform = await TestPlatform.start({ services: ['summarizer'], env: { SUMMARIZER_TIMEOUT_MS: '1500' } });
@@ -80,6 +81,25 @@ describe('The summarizer surface (extended-services 4.11)', () => {
       description: 'Central banks hold rates; markets expect cuts.', 'og:title': 'Rates Hold Steady', 'og:description': 'What the pause means for savers and borrowers.',
       'og:image': '/pages/img/og.png', 'og:type': 'article', 'twitter:card': 'summary_large_image', 'twitter:site': '@sandboxgazette',
     });
+  });
+
+  it('keeps the first 20 headings, 10 paragraphs, 50 links and 20 images of a long page, alt texts cut to 100', async () => {
+    const numbered = (count: number, text: (n: number) => unknown) => Array.from({ length: count }, (_, index) => text(index + 1));
+    const summary = (await summarize(page('large?kb=64'))).body;
+    const extract = (await client.post('/api/extract', { url: page('large?kb=64') })).body;
+
+    expect(summary.headings).toEqual(['A long report', ...numbered(19, (n) => `Section ${n}`)]);
+    expect(summary.paragraphs).toEqual(numbered(10, (n) => expect.stringMatching(new RegExp(`^Paragraph ${n}: `))));
+    expect(extract.links).toEqual(numbered(50, (n) => ({ href: page(`section/${n}`), text: `Section ${n}` })));
+    expect(extract.images).toEqual(numbered(20, (n) => ({ src: page(`img/figure-${n}.png`), alt: expect.any(String) })));
+    expect(extract.images.map((image: { alt: string }) => image.alt.length)).toEqual(numbered(20, () => 100));
+  });
+
+  it('asks with its User-Agent, and reads an application/xhtml+xml page', async () => {
+    const response = await summarize(page('xhtml'));
+    expect(response.status).toBe(200);
+    expect(response.body.title).toBe('An XHTML page');
+    expect(await agents()).toEqual([SUMMARIZER_USER_AGENT]);
   });
 
   it.each(['latin1', 'meta-charset'])('decodes a windows-1252 page (%s)', async (path) => {

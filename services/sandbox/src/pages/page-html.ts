@@ -54,12 +54,17 @@ export function largeHtml(bytes: number): string {
   const sections: string[] = [];
   let size = head.length;
   for (let index = 1; size < bytes; index += 1) {
-    const section = `<h2>Section ${index}</h2><p>Paragraph ${index}: ${LOREM}</p><a href="/pages/section/${index}">Section ${index}</a>`;
+    const section = `<h2>Section ${index}</h2><p>Paragraph ${index}: ${LOREM}</p><a href="/pages/section/${index}">Section ${index}</a>`
+      + `<img src="/pages/img/figure-${index}.png" alt="Figure ${index}: ${LOREM}">`;
     sections.push(section);
     size += section.length;
   }
   return `${head}${sections.join('')}</body></html>`;
 }
+
+/** An XHTML document, served as application/xhtml+xml. */
+export const XHTML_PAGE = '<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>An XHTML page</title></head>'
+  + '<body><h1>XHTML</h1><p>Served as application/xhtml+xml.</p></body></html>';
 
 /** The start of the huge page; the rest is filler paragraphs written until its size. */
 export const HUGE_HEAD = '<!doctype html><html><head><title>A huge page</title></head><body><h1>A huge page</h1>';

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param, ParseIntPipe, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HungConnections } from '../hung-connections.service.js';
-import { ARTICLE_HTML, HUGE_FILLER, HUGE_HEAD, largeHtml, latin1Html } from './page-html.js';
+import { ARTICLE_HTML, HUGE_FILLER, HUGE_HEAD, largeHtml, latin1Html, XHTML_PAGE } from './page-html.js';
 
 const HTML = 'text/html; charset=utf-8';
 /** Bigger than the summarizer reads (5 MB), so it must stop reading. */
@@ -16,13 +16,14 @@ const METADATA_URL = 'http://169.254.169.254/latest/meta-data/';
  */
 @Controller('pages')
 export class PagesController {
-  private readonly requests: string[] = [];
+  /** Each request's path and the User-Agent it came with. */
+  private readonly requests: Array<{ url: string; userAgent: string }> = [];
 
   constructor(private readonly hung: HungConnections) {}
 
   @Get('requests')
-  list(): { requests: string[] } {
-    return { requests: [...this.requests] };
+  list(): { requests: string[]; userAgents: string[] } {
+    return { requests: this.requests.map((entry) => entry.url), userAgents: this.requests.map((entry) => entry.userAgent) };
   }
 
   @Delete('requests')
@@ -34,6 +35,12 @@ export class PagesController {
   @Get('article')
   article(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.logged(request, reply).type(HTML).send(ARTICLE_HTML);
+  }
+
+  /** The other content type 4.11 reads. */
+  @Get('xhtml')
+  xhtml(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.logged(request, reply).type('application/xhtml+xml; charset=utf-8').send(XHTML_PAGE);
   }
 
   /** windows-1252 bytes, the charset in the Content-Type header only. */
@@ -108,7 +115,7 @@ export class PagesController {
   }
 
   private logged(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    this.requests.push(request.url);
+    this.requests.push({ url: request.url, userAgent: request.headers['user-agent'] ?? '' });
     if (this.requests.length > REQUEST_LOG_LIMIT) this.requests.shift();
     return reply;
   }
