@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterDeferredWork } from '@platform/config';
 import { ApiError, UnavailableError, usageLogFailedLine, type JobOf, type QueueName } from '@platform/contracts';
 import { BufferedJobProducer, type JobSink } from './buffered-job-producer.js';
 
@@ -23,7 +24,8 @@ class FakeSink implements JobSink {
   }
 }
 
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+/** Until the jobs enqueued so far have been offered (the next turn of the event loop). */
+const settle = afterDeferredWork;
 
 describe('BufferedJobProducer', () => {
   let sink: FakeSink;

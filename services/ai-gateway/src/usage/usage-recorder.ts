@@ -1,7 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { QUEUES, usageLogFailedLine, type BilledTo, type CallOutcome } from '@platform/contracts';
-import { afterDeferredWork, afterThisTurn } from '@platform/config';
 import { BufferedJobProducer, QueueFactory } from '@platform/queue';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
@@ -37,15 +36,12 @@ export class UsageRecorder implements OnApplicationShutdown {
     });
   }
 
-  /** Enqueued once the chat's reply has left: checking and queueing the job took some 0.4 ms of each reply. */
   record(fact: UsageFact): void {
     const eventId = randomUUID();
-    const event = { eventId, ...fact, occurredAt: new Date().toISOString() };
-    afterThisTurn(() => this.producer.enqueue(event, eventId));
+    this.producer.enqueue({ eventId, ...fact, occurredAt: new Date().toISOString() }, eventId);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await afterDeferredWork();
     await this.producer.close();
   }
 }
