@@ -74,6 +74,9 @@ export class AgentsEnv extends CommonEnv {
   @MinLength(1) @IsString() BROWSE_GIT_AUTHOR_NAME = 'Platform Explorer';
   @MinLength(1) @IsString() BROWSE_GIT_AUTHOR_EMAIL = 'explorer@platform.local';
 
+  /** How often the worker measures the agent workspaces on this host's disk (the metrics' storage figure). */
+  @EnvInt(1) AGENT_WORKSPACE_MEASURE_MS = 60_000;
+
   /** An installation not heard from for this long reads as inactive. */
   @EnvInt(1) INSTALLATION_STALE_MS = 3_600_000;
   /** Clones are paid in pathUSD on the stablecoin network's testnet (42431) when true, its mainnet (4217) otherwise. */

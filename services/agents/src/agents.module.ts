@@ -40,6 +40,7 @@ import { SkillInstalls } from './skills/skill-installs.service.js';
 import { SkillsHandlers } from './skills/skills.handlers.js';
 import { AgentMetricsHandlers } from './metrics/agent-metrics.handlers.js';
 import { AgentMetricsService } from './metrics/agent-metrics.service.js';
+import { WorkspaceSizesWorker } from './metrics/workspace-sizes.worker.js';
 import { WorkspaceUsage } from './metrics/workspace-usage.js';
 import { PlanChangedConsumer } from './subscriptions/plan-changed.consumer.js';
 import { SubscriptionChanges } from './subscriptions/subscription-changes.service.js';
@@ -96,6 +97,7 @@ export class AgentsModule {
         WorkspaceRoots,
         WorkspaceFiles,
         WorkspaceUsage,
+        WorkspaceSizesWorker,
         AgentMetricsService,
         // Clone payments are read on the stablecoin network only.
         { provide: ChainClients, useValue: new ChainClients({ [stablecoinChainId(env.NETWORK_TESTNET)]: env.NETWORK_RPC_URL }) },

@@ -11,11 +11,11 @@ export class AgentMetricsQuery extends MetricsScopeQuery {
 export interface AgentMetricsReply {
   agents: { total: number; active: number; inactive: number; failed: number };
   deployments: { total: number; successful: number; failed: number };
-  /** Installed skills as the agents' config holds them; live ones are on agents with a runtime serving. */
+  /** Installed skills (their installs); live ones are on agents with a runtime serving. */
   skills: { active: number; total: number; installedThisMonth: number; installedLastMonth: number };
-  /** Bytes of the scope's agent workspaces on disk. */
+  /** Bytes of the scope's agent workspaces on disk, as last measured. */
   workspaceBytes: number;
-  /** Capacity of the volume holding the workspaces; null when it cannot be read. */
+  /** Capacity of the volume holding the workspaces, for everyone's figures; null for a user's, or when it cannot be read. */
   volumeBytes: number | null;
   /** The user's agent ids (empty for everyone), for the queries other services answer by agent. */
   agentIds: string[];

@@ -128,6 +128,13 @@ describe('file explorer /api/browse (extended-services 4.12)', () => {
       expect(response.body).toEqual({ ok: true, path: 'src/index.ts', content: 'export {};\n', size: 11, modified: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     });
 
+    it('answers a file of just under 1 MB whole', async () => {
+      await writeFile(path.join(browseRoot, 'near-limit.txt'), 'y'.repeat(990_000));
+      const response = await client().get('/api/browse/read?path=near-limit.txt');
+      expect(response.status).toBe(200);
+      expect([response.body.size, response.body.content.length]).toEqual([990_000, 990_000]);
+    });
+
     it('answers 400 without path, for a folder, for a file over 1 MB, for bytes that are not UTF-8; 404 for nothing there', async () => {
       await writeFile(path.join(browseRoot, 'big.txt'), 'x'.repeat(1024 * 1024 + 1));
       await writeFile(path.join(browseRoot, 'binary.bin'), Buffer.from([0xff, 0xfe, 0x00, 0x80]));
@@ -283,14 +290,24 @@ describe('file explorer /api/browse (extended-services 4.12)', () => {
       const agent = await newAgent();
       await client().post('/api/browse/write', { agentId: agent.id, path: 'a.txt', content: 'a' });
       const local = await client().post('/api/browse/git-sync', { agentId: agent.id });
-      expect(local.body).toMatchObject({ committed: true, pushed: false, hash: expect.stringMatching(/^[0-9a-f]{40}$/) });
+      expect(local.body).toMatchObject({ committed: true, pushed: false, hash: expect.stringMatching(/^[0-9a-f]{40}$/), message: 'sync changes' });
       expect(local.body.pushError).toBeUndefined();
+      expect(git(agent.dir, 'log', '-1', '--format=%s')).toBe('sync changes');
 
       git(agent.dir, 'remote', 'add', 'origin', path.join(outside, 'no-such-repo.git'));
       await client().post('/api/browse/write', { agentId: agent.id, path: 'b.txt', content: 'b' });
       const refused = await client().post('/api/browse/git-sync', { agentId: agent.id });
       expect(refused.status).toBe(200);
       expect(refused.body).toMatchObject({ committed: true, pushed: false, pushError: expect.any(String) });
+    });
+
+    it('POST /git-sync answers 500 when staging or committing fails', async () => {
+      const agent = await newAgent();
+      await client().post('/api/browse/write', { agentId: agent.id, path: 'a.txt', content: 'a' });
+      // Another git holding the index: git add refuses.
+      await writeFile(path.join(agent.dir, '.git', 'index.lock'), '');
+      const response = await client().post('/api/browse/git-sync', { agentId: agent.id });
+      expect(response).toMatchObject({ status: 500, body: { error: M.gitFailed } });
     });
 
     it('POST /git-sync answers 500 for a folder that is no repository', async () => {

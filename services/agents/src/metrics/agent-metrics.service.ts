@@ -7,13 +7,14 @@ import { AgentLifecycle } from '../agents/agent-lifecycle.service.js';
 import { RuntimeClient } from '../agents/runtime-client.js';
 import { WorkspaceUsage } from './workspace-usage.js';
 
-type Raw = Record<string, string | number | null>;
+type Raw = Record<string, string | number | null> & { agent_ids: string[] };
 
 /**
  * One pass over the agents in scope (docs/metrics.md): live ones have a runtime serving, failed ones
  * are in `error`; a deployment is an agent sent to provisioning (not `pending`), a successful one
  * came up at least once and is not failed. Installed skills are the agent's `agent_skills` rows
- * (docs/skills.md); one installed in a month counts toward that month's growth.
+ * (docs/skills.md); one installed in a month counts toward that month's growth. Workspace bytes are
+ * what WorkspaceSizesWorker last measured.
  */
 const COUNTS = `
   SELECT count(*) AS total,
@@ -24,7 +25,9 @@ const COUNTS = `
     coalesce(sum(skills.installed) FILTER (WHERE status = ANY($1)), 0) AS skills_active,
     coalesce(sum(skills.installed), 0) AS skills_total,
     coalesce(sum(skills.this_month), 0) AS skills_this_month,
-    coalesce(sum(skills.last_month), 0) AS skills_last_month
+    coalesce(sum(skills.last_month), 0) AS skills_last_month,
+    coalesce(sum(a.workspace_bytes), 0) AS workspace_bytes,
+    coalesce(array_agg(a.id::text), '{}') AS agent_ids
   FROM agents.agents a
   LEFT JOIN LATERAL (
     SELECT count(*) AS installed,
@@ -42,14 +45,10 @@ export class AgentMetricsService {
     const userId = scopedUser(query);
     const params: unknown[] = [LIVE_AGENT_STATUSES, query.monthStart, query.previousMonthStart];
     const sql = userId === null ? COUNTS : `${COUNTS} WHERE a.user_id = $${params.push(userId)}`;
-    const [[row], agentIds] = await this.lifecycle.inScope(userId === null ? 'system' : { userId }, async (manager) => [
-      await manager.query(sql, params) as Raw[],
-      userId === null ? [] : (await manager.find(AgentEntity, { select: { id: true }, where: { userId } })).map((agent) => agent.id),
-    ] as const);
+    const [row] = await this.lifecycle.inScope(userId === null ? 'system' : { userId }, (manager) => manager.query(sql, params) as Promise<Raw[]>);
     const total = Number(row!.total);
     const active = Number(row!.active);
     const failed = Number(row!.failed);
-    const [workspaceBytes, volumeBytes] = await Promise.all([this.workspaces.bytesOf(userId === null ? 'all' : agentIds), this.workspaces.volumeBytes()]);
     return {
       agents: { total, active, inactive: total - active - failed, failed },
       deployments: { total: Number(row!.deployed), successful: Number(row!.deployed_ok), failed },
@@ -59,9 +58,9 @@ export class AgentMetricsService {
         installedThisMonth: Number(row!.skills_this_month),
         installedLastMonth: Number(row!.skills_last_month),
       },
-      workspaceBytes,
-      volumeBytes,
-      agentIds,
+      workspaceBytes: Number(row!.workspace_bytes),
+      volumeBytes: userId === null ? await this.workspaces.volumeBytes() : null,
+      agentIds: userId === null ? [] : row!.agent_ids,
     };
   }
 

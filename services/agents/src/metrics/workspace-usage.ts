@@ -4,20 +4,18 @@ import getFolderSize from 'get-folder-size';
 import { HostingProvider } from '../hosting/hosting.provider.js';
 
 /**
- * Bytes of agent workspaces on this host's disk (get-folder-size: each inode once, symlinks not
- * followed), and the capacity of the volume holding them. A workspace that is not there (an agent
- * never started) weighs nothing; unreadable entries are skipped rather than failing the figure.
+ * Bytes of an agent's workspace on this host's disk (get-folder-size: each inode once, symlinks not
+ * followed), and the capacity of the volume holding the workspaces. Unreadable entries are skipped
+ * rather than failing the figure.
  */
 @Injectable()
 export class WorkspaceUsage {
   constructor(private readonly hosting: HostingProvider) {}
 
-  async bytesOf(agentIds: string[] | 'all'): Promise<number> {
-    const paths = agentIds === 'all'
-      ? [this.hosting.workspacesRoot()]
-      : agentIds.map((agentId) => this.hosting.workspace(agentId)?.path ?? null);
-    const sizes = await Promise.all(paths.map((folder) => (folder ? getFolderSize.loose(folder) : 0)));
-    return sizes.reduce((sum, size) => sum + Number(size), 0);
+  /** null when the workspace is not on this host (another host's agent, or one never started here). */
+  async bytesOf(agentId: string): Promise<number | null> {
+    const folder = this.hosting.workspace(agentId)?.path;
+    return folder ? Number(await getFolderSize.loose(folder)) : null;
   }
 
   async volumeBytes(): Promise<number | null> {

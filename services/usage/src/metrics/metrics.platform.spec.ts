@@ -64,7 +64,7 @@ describe('metrics (extended-services 4.8)', () => {
   }
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['usage', 'agents', 'watchdog', 'wallet', 'bus', 'skills'], env: { USAGE_BATCH_MAX_WAIT_MS: '50' } });
+    platform = await TestPlatform.start({ services: ['usage', 'agents', 'watchdog', 'wallet', 'bus', 'skills'], env: { USAGE_BATCH_MAX_WAIT_MS: '50', AGENT_WORKSPACE_MEASURE_MS: '200' } });
     // The metrics need the watchdog's queries only: its checks would probe (and try to repair) the
     // agents whose statuses this test sets by hand.
     await platform.stopService('watchdog');
@@ -135,12 +135,12 @@ describe('metrics (extended-services 4.8)', () => {
       expect(metrics.storage).toEqual({ used: expect.any(Number), total: 1024, percentUsed: expect.any(Number) });
     });
 
-    it('counts a user\'s workspace files as their storage', async () => {
+    it('counts a user\'s workspace files as their storage, as the agents worker measures them', async () => {
       const before = (await ann.client.get('/api/metrics')).body.metrics.storage.used;
       const written = await backend().post('/api/browse/write', { agentId: agents.running, path: 'big.bin', content: 'x'.repeat(MB / 2) });
       expect(written.status).toBe(200);
 
-      const after = (await ann.client.get('/api/metrics')).body.metrics.storage;
+      const after = await waitFor(async () => (await ann.client.get('/api/metrics')).body.metrics.storage, (storage) => storage.used >= before + 0.5);
 
       expect(after.used).toBeGreaterThanOrEqual(before + 0.5);
       expect(after.percentUsed).toBeCloseTo((after.used * 100) / 1024, 1);
@@ -323,15 +323,30 @@ describe('metrics (extended-services 4.8)', () => {
       expect(await backend({ authorization: 'Bearer wrong' }).get(`/api/metrics/${ann.id}/${route}`)).toMatchObject({ status: 403, body: { error: 'Forbidden' } });
     });
 
+    /** The status and body only, each compared whole. */
+    const answer = async (response: Promise<{ status: number; body: unknown }>) => {
+      const { status, body } = await response;
+      return { status, body };
+    };
+
     it('answers the spec\'s 500 when a service holding figures does not answer', async () => {
       await platform.stopService('watchdog');
       try {
-        expect(await ann.client.get('/api/metrics')).toMatchObject({ status: 500, body: { error: M.failed, metrics: {} } });
+        expect(await answer(ann.client.get('/api/metrics'))).toEqual({ status: 500, body: { error: 'Failed to fetch metrics', metrics: {} } });
         for (const route of ['historical', 'performance']) {
-          expect(await backend().get(`/api/metrics/${ann.id}/${route}`)).toMatchObject({ status: 500, body: { error: M.failed } });
+          expect(await answer(backend().get(`/api/metrics/${ann.id}/${route}`))).toEqual({ status: 500, body: { error: 'Failed to fetch metrics' } });
         }
       } finally {
-        await platform.startService('watchdog');
+        await platform.startService('watchdog', { ROLES: 'api' });
+      }
+    });
+
+    it('answers the summary\'s 500 when the bus, which holds its bookings and fans, does not answer', async () => {
+      await platform.stopService('bus');
+      try {
+        expect(await answer(backend().get(`/api/metrics/${ann.id}/summary`))).toEqual({ status: 500, body: { error: 'Failed to fetch metrics' } });
+      } finally {
+        await platform.startService('bus');
       }
     });
   });
