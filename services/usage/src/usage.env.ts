@@ -17,8 +17,8 @@ export class UsageEnv extends CommonEnv {
   @EnvInt(1000) USAGE_LOCK_DURATION_MS = 30_000;
 
   /**
-   * How long the metrics wait for another service's aggregate: below the edge's wait for the route
-   * (NATS_REQUEST_TIMEOUT_MS), so a slow peer is the spec's 500, not the edge's 502.
+   * How long one metrics answer waits for the aggregates it gathers, each and all together: below the
+   * edge's wait for the route (NATS_REQUEST_TIMEOUT_MS), so a slow peer is the spec's 500, not the edge's 502.
    */
   @EnvInt(1) METRICS_QUERY_TIMEOUT_MS = 3000;
 

@@ -1,10 +1,12 @@
-import { Controller, Logger } from '@nestjs/common';
+import { Controller, Inject, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ApiError, forbidden, HistoricalMetricsQuery, METRICS_MESSAGES as M, MetricsUserParams, ok, requireUser, SUBJECTS, validateAs, type Envelope,
 } from '@platform/contracts';
 import { Clock } from '../clock.js';
 import { EVERYONE } from '../queries/usage-queries.service.js';
+import type { UsageEnv } from '../usage.env.js';
+import { USAGE_ENV } from '../usage.tokens.js';
 import { HistoricalMetricsService } from './historical-metrics.service.js';
 import { MetricsSummaryService } from './metrics-summary.service.js';
 import { PerformanceMetricsService } from './performance-metrics.service.js';
@@ -25,6 +27,7 @@ export class MetricsHandlers {
     private readonly performanceMetrics: PerformanceMetricsService,
     private readonly summaries: MetricsSummaryService,
     private readonly clock: Clock,
+    @Inject(USAGE_ENV) private readonly env: UsageEnv,
   ) {}
 
   @MessagePattern(SUBJECTS.usage.metrics)
@@ -54,12 +57,23 @@ export class MetricsHandlers {
     return ok(await this.gathered(() => this.summaries.summary(userId)));
   }
 
+  /**
+   * One deadline for the whole answer, however many services it asks in turn (the summary asks the
+   * agents, then the bus): past METRICS_QUERY_TIMEOUT_MS it is the spec's 500, before the edge's 502.
+   */
   private async gathered<T>(work: () => Promise<T>, extra: Record<string, unknown> = {}): Promise<T> {
+    const timeoutMs = this.env.METRICS_QUERY_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the figures were not gathered within ${timeoutMs} ms`)), timeoutMs);
+    });
     try {
-      return await work();
+      return await Promise.race([work(), late]);
     } catch (error) {
       this.logger.error({ msg: M.failed, cause: error instanceof Error ? error.message : String(error) });
       throw new ApiError(500, M.failed, extra);
+    } finally {
+      clearTimeout(timer);
     }
   }
 }
