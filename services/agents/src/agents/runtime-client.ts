@@ -57,13 +57,13 @@ export class RuntimeClient {
     return this.call(agent, 'message', { method: 'GET', path });
   }
 
-  /** The runtime's /health with who answered it, for verification; null when nothing answers. */
-  async health(agent: AgentEntity): Promise<HealthAnswer | null> {
+  /** The runtime's /health with who answered it, for verification; null when nothing answers within `timeoutMs`. */
+  async health(agent: AgentEntity, timeoutMs = this.env.HEALTH_PROBE_TIMEOUT_MS): Promise<HealthAnswer | null> {
     if (!agent.runtimeUrl) return null;
     try {
       const response = await fetch(`${agent.runtimeUrl}${RUNTIME_PATHS.health}`, {
         headers: { authorization: `Bearer ${agent.gatewayToken}` },
-        signal: AbortSignal.timeout(this.env.HEALTH_PROBE_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       const body = (await response.json().catch(() => null)) as Partial<RuntimeHealthBody> | null;
       return { ok: response.ok, answeredAs: response.headers.get(RUNTIME_AGENT_HEADER), body };

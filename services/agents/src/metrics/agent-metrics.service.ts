@@ -36,6 +36,12 @@ const COUNTS = `
     FROM agents.agent_skills s WHERE s.agent_id = a.id
   ) skills ON true`;
 
+/**
+ * How long a live reading waits for one runtime: a runtime slower than this is left out, well within
+ * the metrics answer's own deadline (METRICS_QUERY_TIMEOUT_MS, 3 s), which HEALTH_PROBE_TIMEOUT_MS is not.
+ */
+const LIVE_SAMPLE_TIMEOUT_MS = 1000;
+
 /** The aggregates of the agents service that the usage service's metrics ask for. */
 @Injectable()
 export class AgentMetricsService {
@@ -69,7 +75,7 @@ export class AgentMetricsService {
     const agents = await this.lifecycle.inScope({ userId }, (manager) => manager.findBy(AgentEntity, { userId }));
     const live = agents.filter((agent) => agent.runtimeUrl && LIVE_AGENT_STATUSES.includes(agent.status));
     const answers = await Promise.all(live.map(async (agent): Promise<LiveSample | null> => {
-      const body = (await this.runtimes.health(agent))?.body;
+      const body = (await this.runtimes.health(agent, LIVE_SAMPLE_TIMEOUT_MS))?.body;
       if (typeof body?.cpuPercent !== 'number' || typeof body.memoryBytes !== 'number' || typeof body.memoryLimitBytes !== 'number') return null;
       const memoryPercent = body.memoryLimitBytes > 0 ? Math.min((body.memoryBytes * 100) / body.memoryLimitBytes, 100) : 0;
       return { agentId: agent.id, cpuPercent: body.cpuPercent, memoryPercent, uptimeMs: body.uptimeMs ?? 0 };
