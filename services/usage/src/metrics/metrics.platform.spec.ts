@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { METRICS_MESSAGES as M, QUEUES, type RuntimeHealthBody } from '@platform/contracts';
 import type { QueueFactory } from '@platform/queue';
 import {
-  BEARER, ownerQuery, queueProducer, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, usageEvent, waitFor, type TestUser,
+  BEARER, ownerQuery, queueProducer, recordedAgent, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, usageEvent, waitFor, type TestUser,
 } from '@platform/testing';
 import { ContainerMetricsService } from '../../../watchdog/src/metrics/container-metrics.service.js';
 import { changeString } from './metric-format.js';
@@ -55,12 +55,11 @@ describe('metrics (extended-services 4.8)', () => {
     thisMonth: calls.filter((call) => inMonth(call.at)).length,
   });
 
-  async function createAgent(owner: TestUser, status: string, config: Record<string, unknown> = {}, startedAt: Date | null = now): Promise<string> {
-    const created = await backend({ ...BEARER, 'x-user-id': owner.id }).post('/api/agents', { name: `${status} agent`, config });
-    expect(created.status).toBe(201);
+  async function createAgent(owner: TestUser, status: string, startedAt: Date | null = now): Promise<string> {
+    const agentId = await recordedAgent(platform, owner, `${status} agent`);
     // Statuses that need a runtime are set by hand: booting runtimes is not what these figures test.
-    await ownerQuery(platform.env, 'UPDATE agents.agents SET status = $2, started_at = $3 WHERE id = $1', [created.body.id, status, startedAt]);
-    return created.body.id;
+    await ownerQuery(platform.env, 'UPDATE agents.agents SET status = $2, started_at = $3 WHERE id = $1', [agentId, status, startedAt]);
+    return agentId;
   }
 
   beforeAll(async () => {
@@ -76,7 +75,7 @@ describe('metrics (extended-services 4.8)', () => {
     agents.running = await createAgent(ann, 'running');
     agents.degraded = await createAgent(ann, 'degraded');
     agents.failed = await createAgent(ann, 'error');
-    agents.pending = await createAgent(ann, 'pending', {}, null);
+    agents.pending = await createAgent(ann, 'pending', null);
     agents.stopped = await createAgent(ann, 'stopped');
     await createAgent(bob, 'running');
     // Installs as POST /api/skills stores them, at the times growth is counted from.
