@@ -14,9 +14,6 @@ import { videoJobView } from './video-view.js';
 
 const POLL_MS = 250;
 
-/** A render's transient failures (the provider, a worker's death) are retried; the caller's input is judged once. */
-const RENDER_RETRIES = { attempts: 3, backoff: { type: 'exponential', delay: 2000 } };
-
 /**
  * POST /api/generate-video (4.6): the video is a `media.render` job, so no work is lost when the
  * request is; the answer waits up to MEDIA_VIDEO_WAIT_MS (5 minutes) for `{ url }`, and past that
@@ -36,7 +33,7 @@ export class VideosService {
     const id = randomUUID();
     await this.db.withUser(userId, (manager) => manager.insert(VideoEntity, { id, userId, type: dto.type, input: { ...dto }, status: 'queued' }));
     try {
-      await this.queues.add(QUEUES.mediaRender, { videoId: id }, id, RENDER_RETRIES);
+      await this.queues.add(QUEUES.mediaRender, { videoId: id }, id);
     } catch (error) {
       await this.db.withUser(userId, (manager) => manager.update(VideoEntity, { id }, { status: 'failed', error: M.videoFailed, errorStatus: 500, finishedAt: new Date() }));
       throw error;
