@@ -1,6 +1,6 @@
 import { MEDIA_MESSAGES as M, missingVideoFields, type VideoJobView } from '@platform/contracts';
 import { probeVideo } from '@platform/ffmpeg';
-import { TestPlatform, waitUntil, type TestUser } from '@platform/testing';
+import { ownerQuery, TestPlatform, waitUntil, type TestUser } from '@platform/testing';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +128,14 @@ describe('past the wait: a job id to poll', () => {
       (job) => job.status === 'ready', 30_000);
     expect(done).toMatchObject({ status: 'ready', url: expect.stringContaining('/highest.mp4'), finishedAt: expect.any(String) });
     expect((await probeUrl(done.url!)).durationSec).toBeCloseTo(10, 0);
+  }, 60_000);
+
+  it('keeps the video\'s asset when the provider announces it ready: its upload names the job', async () => {
+    const response = await generate({ type: 'demo', agentName: 'Keeper', agentDescription: 'Stays at the provider' });
+
+    const asset = await waitUntil('the asset recorded', async () => (await ownerQuery(platform.env, 'SELECT outcome FROM media.assets WHERE video_id = $1', [response.body.jobId]))[0],
+      (row) => row !== undefined, 30_000);
+    expect(asset).toEqual({ outcome: 'kept' });
   }, 60_000);
 
   it('shows a refused image as a failed job with the reason', async () => {

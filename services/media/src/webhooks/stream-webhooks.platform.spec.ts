@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES as M, STREAM_SIGNATURE_HEADER } from '@platform/contracts';
+import { GENERATED_VIDEO_PASSTHROUGH_PREFIX, MEDIA_MESSAGES as M, STREAM_SIGNATURE_HEADER } from '@platform/contracts';
 import { ownerQuery, TestPlatform, waitUntil } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { fund, newWallet, restartMedia, streamRequest, streamSignature } from '../testing/stream-fixtures.js';
@@ -168,7 +168,7 @@ describe('video.asset.ready: archive or delete', () => {
   });
 
   it('keeps a generated video however short', async () => {
-    const ready = await platform.streaming.assetReady({ height: 720, duration: 6, passthrough: `video:${randomUUID()}` });
+    const ready = await platform.streaming.assetReady({ height: 720, duration: 6, passthrough: `${GENERATED_VIDEO_PASSTHROUGH_PREFIX}${randomUUID()}` });
     expect(await assetRow(ready.assetId)).toMatchObject({ outcome: 'kept' });
   });
 
