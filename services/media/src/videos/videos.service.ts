@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ApiError, MEDIA_MESSAGES as M, QUEUES, type GenerateVideoDto, type Reply, type VideoJobView, type VideoUrlView,
+  ApiError, MEDIA_MESSAGES as M, QUEUES, type GenerateVideoDto, type Reply, type VideoJobView, type VideoStatus, type VideoUrlView,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { QueueFactory } from '@platform/queue';
@@ -13,6 +13,9 @@ import { VideoEntity } from './video.entity.js';
 import { videoJobView } from './video-view.js';
 
 const POLL_MS = 250;
+
+/** The wait's poll, four times a second for up to 5 minutes: one round trip each (Db.readAs), the owner's RLS still applying. */
+const VIDEO_STATUS = 'SELECT status FROM media.videos WHERE id = $1';
 
 /**
  * POST /api/generate-video (4.6): the video is a `media.render` job, so no work is lost when the
@@ -50,12 +53,14 @@ export class VideosService {
     return videoJobView(video);
   }
 
-  /** The video once ready or failed, or as it is at the deadline. */
+  /** The video once ready or failed, or as it is at the deadline; the whole row is read once, at the end. */
   private async settled(userId: string, id: string, deadline: number): Promise<VideoEntity> {
     for (;;) {
-      const video = await this.db.withUser(userId, (manager) => manager.findOneByOrFail(VideoEntity, { id }));
-      if (video.status === 'ready' || video.status === 'failed' || Date.now() >= deadline) return video;
+      const [video] = await this.db.readAs<{ status: VideoStatus }>(userId, VIDEO_STATUS, [id]);
+      // The row is this request's own insert: should the poll not see it, the load below throws for it.
+      if (!video || video.status === 'ready' || video.status === 'failed' || Date.now() >= deadline) break;
       await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
     }
+    return this.db.withUser(userId, (manager) => manager.findOneByOrFail(VideoEntity, { id }));
   }
 }
