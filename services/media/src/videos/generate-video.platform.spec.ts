@@ -63,7 +63,7 @@ describe('POST /api/generate-video', () => {
     ['localhost', () => 'http://localhost/x.png'],
     ['an IPv4-mapped IPv6 loopback', () => 'http://[::ffff:127.0.0.1]/x.png'],
     ['a redirect from an allowed host to a loopback address', (sandboxPort: number) =>
-      `http://127.0.0.1:${sandboxPort}/images/redirect?to=${encodeURIComponent(`http://127.0.0.1:${sandboxPort + 1}/x.png`)}`],
+      `http://127.0.0.1:${sandboxPort}/pages/redirect-to?location=${encodeURIComponent(`http://127.0.0.1:${sandboxPort + 1}/x.png`)}`],
   ])('refuses an imageUrl pointing at %s with 400', async (_case, imageUrl) => {
     const port = Number(new URL(platform.sandbox.url).port);
 
