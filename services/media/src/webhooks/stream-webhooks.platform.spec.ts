@@ -187,6 +187,15 @@ describe('the signing secret', () => {
     await restartMedia(platform, { STREAM_SIGNING_SECRET: secret, STREAM_WEBHOOK_SECRET: '' });
   }, 60_000);
 
+  it('verifies with STREAM_SIGNING_SECRET when both are set, never with STREAM_WEBHOOK_SECRET', async () => {
+    await restartMedia(platform, { STREAM_SIGNING_SECRET: secret, STREAM_WEBHOOK_SECRET: 'fallback-secret' });
+    const [signed, signedWithFallback] = [event(), event()];
+
+    expect(await deliver(signed, streamSignature(signed, secret))).toEqual({ status: 200, body: { received: true } });
+    expect(await deliver(signedWithFallback, streamSignature(signedWithFallback, 'fallback-secret'))).toEqual({ status: 403, body: { error: M.signatureRejected } });
+    expect(await query('SELECT id FROM media.webhook_events WHERE id = $1', [JSON.parse(signedWithFallback).id])).toEqual([]);
+  });
+
   it('falls back to STREAM_WEBHOOK_SECRET', async () => {
     await restartMedia(platform, { STREAM_SIGNING_SECRET: '', STREAM_WEBHOOK_SECRET: 'fallback-secret' });
     const body = event();
