@@ -155,6 +155,28 @@ describe('past the wait: a job id to poll', () => {
   });
 });
 
+describe('with the streaming provider unreachable', () => {
+  beforeAll(async () => {
+    await restartMedia(platform, { STREAMING_API_URL: 'http://127.0.0.1:9/mux' });
+  }, 60_000);
+
+  it('answers 500 once the render\'s attempts are spent, and GET /api/generate-video/:jobId shows the job failed', async () => {
+    // A user of its own: the job is the only row of theirs, so the test finds its id, which a 500 does not carry.
+    const owner = await platform.newUser();
+
+    const response = await owner.client.post('/api/generate-video', { type: 'demo', agentName: 'Unlucky', agentDescription: 'Nowhere to upload' });
+
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: M.videoFailed });
+    const [job] = await ownerQuery<{ id: string }>(platform.env, 'SELECT id FROM media.videos WHERE user_id = $1', [owner.id]);
+    const shown = await owner.client.get(`/api/generate-video/${job!.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({
+      jobId: job!.id, type: 'demo', status: 'failed', url: null, error: M.videoFailed, createdAt: expect.any(String), finishedAt: expect.any(String),
+    });
+  }, 60_000);
+});
+
 describe('without the streaming provider', () => {
   beforeAll(async () => {
     await restartMedia(platform, { STREAMING_TOKEN_ID: '' });
