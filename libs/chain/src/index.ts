@@ -2,6 +2,7 @@ export * from './chain-clients.js';
 export * from './chains.js';
 export * from './erc20-balance.js';
 export * from './gate-token.js';
+export * from './gate-token-reader.js';
 export * from './stablecoins.js';
 export * from './usdc.js';
 export * from './verify-signature.js';

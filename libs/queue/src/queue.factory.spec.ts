@@ -47,6 +47,14 @@ describe('QueueFactory', () => {
     }
   });
 
+  it('retries media.render 3 times from 2 s, doubling', async () => {
+    const videoId = randomUUID();
+
+    await sut.add(QUEUES.mediaRender, { videoId }, videoId);
+
+    expect(await storedOptions(QUEUES.mediaRender, videoId)).toMatchObject({ attempts: 3, backoff: { type: 'exponential', delay: 2000 } });
+  });
+
   it('keeps the default 5 attempts for the other queues', async () => {
     const jobId = randomUUID();
 

@@ -33,6 +33,10 @@ export const QUEUE_JOB_OPTIONS: Partial<Record<QueueName, JobsOptions>> = {
   [QUEUES.usageLog]: OUTAGE_PROOF_JOB_OPTIONS,
   [QUEUES.usageTools]: OUTAGE_PROOF_JOB_OPTIONS,
   [QUEUES.walletSplits]: OUTAGE_PROOF_JOB_OPTIONS,
+  // A render's transient failures (the provider, a worker's death) are retried, fewer times than the
+  // default: an attempt without an asset yet renders again, keeping a core busy. The caller's input is
+  // judged once (the worker throws UnrecoverableError).
+  [QUEUES.mediaRender]: { attempts: 3, backoff: { type: 'exponential', delay: 2000 } },
 };
 
 /** A scheduled job is retried by its next run, not by BullMQ; finished runs are not kept. */

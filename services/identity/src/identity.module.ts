@@ -8,6 +8,7 @@ import { KeySpendClient } from './api-keys/key-spend.client.js';
 import { BotCheck } from './bot-check/bot-check.service.js';
 import { Clock } from './clock.js';
 import { GateTokenHandlers } from './gate-token/gate-token.handlers.js';
+import { gateTokenReaderProvider } from './gate-token/gate-token-reader.provider.js';
 import { GateTokenService } from './gate-token/gate-token.service.js';
 import { identityDatabase } from './database.js';
 import { CodeHostClient } from './external-sign-in/code-host-client.js';
@@ -79,6 +80,7 @@ export class IdentityModule {
         SiweNonces,
         WalletUsers,
         WalletAuthService,
+        gateTokenReaderProvider,
         GateTokenService,
         IdpClient,
         CodeHostClient,

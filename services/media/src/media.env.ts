@@ -66,7 +66,6 @@ export class MediaEnv extends CommonEnv {
   @EnvInt(1) MEDIA_ASSET_DELETION_ATTEMPTS = 10;
   @EnvInt(1) MEDIA_ASSET_DELETION_BACKOFF_MS = 10_000;
 
-  /** ffmpeg and ffprobe to run instead of the npm packages' binaries (libs/ffmpeg). */
+  /** ffmpeg to run instead of the npm package's binary (libs/ffmpeg); the service never runs ffprobe. */
   @IsString() FFMPEG_PATH = '';
-  @IsString() FFPROBE_PATH = '';
 }

@@ -8,6 +8,7 @@ import { MEDIA_ENV } from './media.tokens.js';
 import { StreamingProvider } from './provider/streaming-provider.js';
 import { chainClientsProvider } from './radio/chain-clients.provider.js';
 import { GateToken } from './radio/gate-token.js';
+import { gateTokenReaderProvider } from './radio/gate-token-reader.provider.js';
 import { LiveStreams } from './radio/live-streams.service.js';
 import { RadioHandlers } from './radio/radio.handlers.js';
 import { StreamCreation } from './radio/stream-creation.service.js';
@@ -42,6 +43,7 @@ export class MediaModule {
       providers: [
         { provide: MEDIA_ENV, useValue: env },
         chainClientsProvider,
+        gateTokenReaderProvider,
         StreamingProvider,
         WalletProofs,
         GateToken,

@@ -6,11 +6,11 @@ import { validateAs } from '../validate.js';
 import { VIDEO_TEXT_LIMITS as L } from './media-limits.js';
 import { MEDIA_MESSAGES as M, missingVideoFields } from './media-messages.js';
 
-export const VIDEO_TYPES = ['demo', 'marketing', 'screenshot', 'tutorial'] as const;
+const VIDEO_TYPES = ['demo', 'marketing', 'screenshot', 'tutorial'] as const;
 export type VideoType = (typeof VIDEO_TYPES)[number];
 
 /** The fields each type needs (4.6). */
-export const VIDEO_REQUIRED_FIELDS: Readonly<Record<VideoType, readonly string[]>> = {
+const VIDEO_REQUIRED_FIELDS: Readonly<Record<VideoType, readonly string[]>> = {
   demo: ['agentName', 'agentDescription'],
   marketing: ['productName', 'features'],
   screenshot: ['imageUrl', 'description'],

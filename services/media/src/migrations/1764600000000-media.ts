@@ -32,7 +32,6 @@ export class Media1764600000000 implements MigrationInterface {
         status varchar(16) NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'rendering', 'uploading', 'ready', 'failed')),
         upload_id varchar(255),
         asset_id varchar(255),
-        playback_id varchar(255),
         url text,
         error text,
         error_status smallint,

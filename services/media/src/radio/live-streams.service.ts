@@ -6,7 +6,7 @@ import { StreamEntity } from './stream.entity.js';
 import { liveDjView } from './stream-views.js';
 
 /** A bound on the answer, which has no paging (docs/spec-decisions.md): the most recently started first. */
-export const LIVE_LIST_LIMIT = 500;
+const LIVE_LIST_LIMIT = 500;
 
 /** GET /api/radio/live (4.6): the streams the provider last said are active, as its webhooks told us. */
 @Injectable()

@@ -9,7 +9,7 @@ export const DEFAULT_DJ_NAME = 'Anonymous DJ';
  * kbps stereo is transparent for music, which is what a radio stream carries; x264 is OBS's default
  * software encoder, available everywhere.
  */
-export const RECOMMENDED_ENCODER: ObsSettings['recommended'] = { audioBitrate: 160, encoder: 'x264', sampleRate: 48_000, channels: 2 };
+const RECOMMENDED_ENCODER: ObsSettings['recommended'] = { audioBitrate: 160, encoder: 'x264', sampleRate: 48_000, channels: 2 };
 
 export function liveDjView(stream: StreamEntity, provider: StreamingProvider): LiveDjView {
   return {

@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { createHmac } from 'node:crypto';
 
 /** The host APP_URL names when a test platform leaves it at its default. */
-export const TEST_APP_HOST = 'localhost:3000';
+const TEST_APP_HOST = 'localhost:3000';
 
 export const newWallet = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
 

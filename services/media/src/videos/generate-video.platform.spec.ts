@@ -1,6 +1,6 @@
 import { MEDIA_MESSAGES as M, missingVideoFields, type VideoJobView } from '@platform/contracts';
 import { probeVideo } from '@platform/ffmpeg';
-import { TestPlatform, waitUntil, type TestUser } from '@platform/testing';
+import { ownerQuery, TestPlatform, waitUntil, type TestUser } from '@platform/testing';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +63,7 @@ describe('POST /api/generate-video', () => {
     ['localhost', () => 'http://localhost/x.png'],
     ['an IPv4-mapped IPv6 loopback', () => 'http://[::ffff:127.0.0.1]/x.png'],
     ['a redirect from an allowed host to a loopback address', (sandboxPort: number) =>
-      `http://127.0.0.1:${sandboxPort}/images/redirect?to=${encodeURIComponent(`http://127.0.0.1:${sandboxPort + 1}/x.png`)}`],
+      `http://127.0.0.1:${sandboxPort}/pages/redirect-to?location=${encodeURIComponent(`http://127.0.0.1:${sandboxPort + 1}/x.png`)}`],
   ])('refuses an imageUrl pointing at %s with 400', async (_case, imageUrl) => {
     const port = Number(new URL(platform.sandbox.url).port);
 
@@ -130,6 +130,14 @@ describe('past the wait: a job id to poll', () => {
     expect((await probeUrl(done.url!)).durationSec).toBeCloseTo(10, 0);
   }, 60_000);
 
+  it('keeps the video\'s asset when the provider announces it ready: its upload names the job', async () => {
+    const response = await generate({ type: 'demo', agentName: 'Keeper', agentDescription: 'Stays at the provider' });
+
+    const asset = await waitUntil('the asset recorded', async () => (await ownerQuery(platform.env, 'SELECT outcome FROM media.assets WHERE video_id = $1', [response.body.jobId]))[0],
+      (row) => row !== undefined, 30_000);
+    expect(asset).toEqual({ outcome: 'kept' });
+  }, 60_000);
+
   it('shows a refused image as a failed job with the reason', async () => {
     const response = await generate({ type: 'screenshot', imageUrl: 'http://127.0.0.1:9/x.png', description: 'Internal' });
 
@@ -145,6 +153,28 @@ describe('past the wait: a job id to poll', () => {
     expect(await stranger.client.get(`/api/generate-video/${response.body.jobId}`)).toMatchObject({ status: 404, body: { error: M.videoNotFound } });
     expect(await user.client.get('/api/generate-video/not-a-job')).toMatchObject({ status: 400, body: { error: M.jobIdInvalid } });
   });
+});
+
+describe('with the streaming provider unreachable', () => {
+  beforeAll(async () => {
+    await restartMedia(platform, { STREAMING_API_URL: 'http://127.0.0.1:9/mux' });
+  }, 60_000);
+
+  it('answers 500 once the render\'s attempts are spent, and GET /api/generate-video/:jobId shows the job failed', async () => {
+    // A user of its own: the job is the only row of theirs, so the test finds its id, which a 500 does not carry.
+    const owner = await platform.newUser();
+
+    const response = await owner.client.post('/api/generate-video', { type: 'demo', agentName: 'Unlucky', agentDescription: 'Nowhere to upload' });
+
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: M.videoFailed });
+    const [job] = await ownerQuery<{ id: string }>(platform.env, 'SELECT id FROM media.videos WHERE user_id = $1', [owner.id]);
+    const shown = await owner.client.get(`/api/generate-video/${job!.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toEqual({
+      jobId: job!.id, type: 'demo', status: 'failed', url: null, error: M.videoFailed, createdAt: expect.any(String), finishedAt: expect.any(String),
+    });
+  }, 60_000);
 });
 
 describe('without the streaming provider', () => {

@@ -53,7 +53,6 @@ export class RenderWorker implements OnApplicationBootstrap {
     const started = Date.now();
     const assetId = video.assetId ?? await this.renderAndUpload(video);
     const playbackId = await this.uploads.playable(assetId);
-    await this.rows.update(videoId, { playbackId });
     await this.rows.ready(videoId, this.provider.mp4Url(playbackId));
     this.logger.log({ msg: 'Video ready', videoId, type: video.type, ms: Date.now() - started });
   }

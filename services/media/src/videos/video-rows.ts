@@ -12,7 +12,7 @@ export class VideoRows {
     return this.db.asSystem((manager) => manager.findOneBy(VideoEntity, { id }));
   }
 
-  async update(id: string, changes: Partial<Pick<VideoEntity, 'status' | 'uploadId' | 'assetId' | 'playbackId' | 'url'>>): Promise<void> {
+  async update(id: string, changes: Partial<Pick<VideoEntity, 'status' | 'uploadId' | 'assetId'>>): Promise<void> {
     await this.db.asSystem((manager) => manager.update(VideoEntity, { id }, changes));
   }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { GENERATED_VIDEO_PASSTHROUGH_PREFIX } from '@platform/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { readFile } from 'node:fs/promises';
 import type { MediaEnv } from '../media.env.js';
@@ -21,7 +22,7 @@ export class VideoUploads {
   /** The asset of a new upload of `file`. */
   async upload(video: VideoEntity, file: string): Promise<string> {
     const deadline = Date.now() + this.env.MEDIA_UPLOAD_TIMEOUT_MS;
-    const { uploadId, url } = await this.provider.createUpload(`video:${video.id}`);
+    const { uploadId, url } = await this.provider.createUpload(`${GENERATED_VIDEO_PASSTHROUGH_PREFIX}${video.id}`);
     await this.rows.update(video.id, { uploadId });
     await this.provider.putFile(url, await readFile(file));
     for (;;) {

@@ -11,7 +11,6 @@ export class VideoEntity {
   @Column({ type: 'varchar' }) status!: VideoStatus;
   @Column({ name: 'upload_id', type: 'varchar', nullable: true }) uploadId!: string | null;
   @Column({ name: 'asset_id', type: 'varchar', nullable: true }) assetId!: string | null;
-  @Column({ name: 'playback_id', type: 'varchar', nullable: true }) playbackId!: string | null;
   @Column({ type: 'text', nullable: true }) url!: string | null;
   @Column({ type: 'text', nullable: true }) error!: string | null;
   /** The status a failure answers with: 400 for the caller's input (an image that may not be fetched), 500 for ours. */

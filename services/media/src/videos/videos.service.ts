@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ApiError, MEDIA_MESSAGES as M, QUEUES, type GenerateVideoDto, type Reply, type VideoJobView, type VideoUrlView,
+  ApiError, MEDIA_MESSAGES as M, QUEUES, type GenerateVideoDto, type Reply, type VideoJobView, type VideoStatus, type VideoUrlView,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { QueueFactory } from '@platform/queue';
@@ -14,8 +14,8 @@ import { videoJobView } from './video-view.js';
 
 const POLL_MS = 250;
 
-/** A render's transient failures (the provider, a worker's death) are retried; the caller's input is judged once. */
-const RENDER_RETRIES = { attempts: 3, backoff: { type: 'exponential', delay: 2000 } };
+/** The wait's poll, four times a second for up to 5 minutes: one round trip each (Db.readAs), the owner's RLS still applying. */
+const VIDEO_STATUS = 'SELECT status FROM media.videos WHERE id = $1';
 
 /**
  * POST /api/generate-video (4.6): the video is a `media.render` job, so no work is lost when the
@@ -36,7 +36,7 @@ export class VideosService {
     const id = randomUUID();
     await this.db.withUser(userId, (manager) => manager.insert(VideoEntity, { id, userId, type: dto.type, input: { ...dto }, status: 'queued' }));
     try {
-      await this.queues.add(QUEUES.mediaRender, { videoId: id }, id, RENDER_RETRIES);
+      await this.queues.add(QUEUES.mediaRender, { videoId: id }, id);
     } catch (error) {
       await this.db.withUser(userId, (manager) => manager.update(VideoEntity, { id }, { status: 'failed', error: M.videoFailed, errorStatus: 500, finishedAt: new Date() }));
       throw error;
@@ -53,12 +53,14 @@ export class VideosService {
     return videoJobView(video);
   }
 
-  /** The video once ready or failed, or as it is at the deadline. */
+  /** The video once ready or failed, or as it is at the deadline; the whole row is read once, at the end. */
   private async settled(userId: string, id: string, deadline: number): Promise<VideoEntity> {
     for (;;) {
-      const video = await this.db.withUser(userId, (manager) => manager.findOneByOrFail(VideoEntity, { id }));
-      if (video.status === 'ready' || video.status === 'failed' || Date.now() >= deadline) return video;
+      const [video] = await this.db.readAs<{ status: VideoStatus }>(userId, VIDEO_STATUS, [id]);
+      // The row is this request's own insert: should the poll not see it, the load below throws for it.
+      if (!video || video.status === 'ready' || video.status === 'failed' || Date.now() >= deadline) break;
       await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
     }
+    return this.db.withUser(userId, (manager) => manager.findOneByOrFail(VideoEntity, { id }));
   }
 }

@@ -1,4 +1,4 @@
-import { MEDIA_MESSAGES as M, STREAM_SIGNATURE_HEADER } from '@platform/contracts';
+import { GENERATED_VIDEO_PASSTHROUGH_PREFIX, MEDIA_MESSAGES as M, STREAM_SIGNATURE_HEADER } from '@platform/contracts';
 import { ownerQuery, TestPlatform, waitUntil } from '@platform/testing';
 import { randomUUID } from 'node:crypto';
 import { fund, newWallet, restartMedia, streamRequest, streamSignature } from '../testing/stream-fixtures.js';
@@ -168,7 +168,7 @@ describe('video.asset.ready: archive or delete', () => {
   });
 
   it('keeps a generated video however short', async () => {
-    const ready = await platform.streaming.assetReady({ height: 720, duration: 6, passthrough: `video:${randomUUID()}` });
+    const ready = await platform.streaming.assetReady({ height: 720, duration: 6, passthrough: `${GENERATED_VIDEO_PASSTHROUGH_PREFIX}${randomUUID()}` });
     expect(await assetRow(ready.assetId)).toMatchObject({ outcome: 'kept' });
   });
 
@@ -186,6 +186,15 @@ describe('the signing secret', () => {
   afterAll(async () => {
     await restartMedia(platform, { STREAM_SIGNING_SECRET: secret, STREAM_WEBHOOK_SECRET: '' });
   }, 60_000);
+
+  it('verifies with STREAM_SIGNING_SECRET when both are set, never with STREAM_WEBHOOK_SECRET', async () => {
+    await restartMedia(platform, { STREAM_SIGNING_SECRET: secret, STREAM_WEBHOOK_SECRET: 'fallback-secret' });
+    const [signed, signedWithFallback] = [event(), event()];
+
+    expect(await deliver(signed, streamSignature(signed, secret))).toEqual({ status: 200, body: { received: true } });
+    expect(await deliver(signedWithFallback, streamSignature(signedWithFallback, 'fallback-secret'))).toEqual({ status: 403, body: { error: M.signatureRejected } });
+    expect(await query('SELECT id FROM media.webhook_events WHERE id = $1', [JSON.parse(signedWithFallback).id])).toEqual([]);
+  });
 
   it('falls back to STREAM_WEBHOOK_SECRET', async () => {
     await restartMedia(platform, { STREAM_SIGNING_SECRET: '', STREAM_WEBHOOK_SECRET: 'fallback-secret' });
