@@ -81,7 +81,7 @@ describe('GET /api/datafeeds (extended-services 4.9)', () => {
     await hook('PUT', '/feeds/controls', { status: 503 });
     const response = await platform.web().get('/api/datafeeds?feed=market-data');
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ error: M.fetchFailed, message: 'feed provider answered 503' });
+    expect(response.body).toEqual({ error: M.fetchFailed, message: 'the provider answered 503' });
   });
 
   it('answers 500 when the provider answers another error', async () => {
