@@ -90,6 +90,13 @@ describe('GET /api/datafeeds (extended-services 4.9)', () => {
     expect(response.body).toEqual({ error: M.fetchFailed, message: 'the provider answered 404' });
   });
 
+  it('answers 500 when the provider answers 402 without a valid x402 challenge', async () => {
+    await hook('PUT', '/feeds/controls', { status: 402 });
+    const response = await platform.web().get('/api/datafeeds?feed=security-intel');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: M.fetchFailed, message: M.invalidChallenge });
+  });
+
   it('gives a hanging provider up after the feed timeout', async () => {
     await hook('PUT', '/feeds/controls', { hang: true });
     const started = Date.now();
