@@ -97,6 +97,13 @@ describe('GET /api/datafeeds (extended-services 4.9)', () => {
     expect(response.body).toEqual({ error: M.fetchFailed, message: M.invalidChallenge });
   });
 
+  it.each([['declared', 'stablecoin-flows'], ['streamed', 'dex-volume']])('answers 500, relaying nothing, when the provider answers over 512 kB (its length %s)', async (oversized, feed) => {
+    await hook('PUT', '/feeds/controls', { oversized });
+    const response = await platform.web().get(`/api/datafeeds?feed=${feed}`);
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: M.fetchFailed, message: M.tooLarge });
+  });
+
   it('gives a hanging provider up after the feed timeout', async () => {
     await hook('PUT', '/feeds/controls', { hang: true });
     const started = Date.now();

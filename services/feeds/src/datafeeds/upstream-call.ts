@@ -1,3 +1,4 @@
+import { FEEDS_MESSAGES as M } from '@platform/contracts';
 import { BreakerOpenError, OutboundHttp, OutboundUnavailableError } from '@platform/http';
 
 /** An upstream's answer, read whole. */
@@ -54,15 +55,35 @@ export class UpstreamCall {
       await response.body?.cancel();
       throw new UpstreamError(this.answered(response.status));
     }
-    const text = await response.text().catch(() => {
-      throw new UpstreamError(`${this.party.name} broke off its answer`);
-    });
-    if (Buffer.byteLength(text) > ANSWER_LIMIT_BYTES) throw new UpstreamError(`${this.party.name} answered more than ${ANSWER_LIMIT_BYTES} bytes`);
-    return { status: response.status, headers: response.headers, text };
+    return { status: response.status, headers: response.headers, text: await this.read(response) };
   }
 
   shutdown(): void {
     this.http.shutdown();
+  }
+
+  /**
+   * The body as text, given up as soon as it is known to pass ANSWER_LIMIT_BYTES: a declared length
+   * before a byte is read, an undeclared one as it arrives, so an oversized answer is never held whole.
+   */
+  private async read(response: Response): Promise<string> {
+    if (Number(response.headers.get('content-length')) > ANSWER_LIMIT_BYTES) {
+      await response.body?.cancel();
+      throw new UpstreamError(M.tooLarge);
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    try {
+      for await (const chunk of response.body ?? []) {
+        size += chunk.byteLength;
+        // Leaving the loop cancels the body, which closes the connection.
+        if (size > ANSWER_LIMIT_BYTES) throw new UpstreamError(M.tooLarge);
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      throw error instanceof UpstreamError ? error : new UpstreamError(`${this.party.name} broke off its answer`);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
   }
 
   /** One wording for a status the caller cannot use, whether OutboundHttp failed a 5xx or the caller refused a 404. */
