@@ -9,8 +9,9 @@ import { connectionClosed, type Connection } from './llm/llm-request.js';
 export const HANG_LIMIT_MS = 120_000;
 
 /**
- * Answers that hang on purpose (a model, a feed or a page that never answers): each ends when its
- * client hangs up, or after HANG_LIMIT_MS (the sandbox's close ends every connection at once anyway).
+ * Answers that hang on purpose (a model, a feed, the soul service or a page that never answers):
+ * each ends when its client hangs up, or after HANG_LIMIT_MS (the sandbox's close ends every
+ * connection at once anyway).
  */
 @Injectable()
 export class HungConnections {
