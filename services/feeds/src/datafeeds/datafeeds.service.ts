@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
-  ApiError, DATA_FEEDS, FEED_SOURCE, FEEDS_MESSAGES as M, FEEDS_PATH, ok, previewPath, type DataFeed, type Reply,
+  ApiError, DATA_FEEDS, FEED_SOURCE, FEEDS_MESSAGES as M, FEEDS_PATH, ok, upstreamPath, type DataFeed, type Reply,
 } from '@platform/contracts';
 import { ExpiringReads } from '@platform/http';
 import type { FeedsEnv } from '../feeds.env.js';
@@ -56,7 +56,7 @@ export class DatafeedsService implements OnModuleDestroy {
   }
 
   private async fetch(feed: DataFeed, preview: boolean): Promise<Reply> {
-    const url = `${this.env.FEED_UPSTREAM_URL.replace(/\/+$/, '')}${preview ? previewPath(feed) : feed.path}`;
+    const url = `${this.env.FEED_UPSTREAM_URL.replace(/\/+$/, '')}${upstreamPath(feed, preview)}`;
     const call = (headers: Record<string, string> = {}) => this.upstream.get(url, dataOrChallenge, headers);
     // Turned into the caller's 500 only here, so FeedPayments records a failed paid call's own reason.
     try {
