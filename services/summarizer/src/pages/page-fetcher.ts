@@ -1,11 +1,11 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   ApiError, SUMMARIZER_CONTENT_TYPES, SUMMARIZER_LIMITS, SUMMARIZER_MESSAGES as M, SUMMARIZER_USER_AGENT,
 } from '@platform/contracts';
-import { guardedAgents, publicGet, PublicGetError, RefusedAddressError, systemResolver, type GuardedAgents, type HostResolver } from '@platform/http';
+import { guardedAgents, publicGet, PublicGetError, RefusedAddressError, type GuardedAgents } from '@platform/http';
 import { MIMEType } from 'node:util';
 import type { SummarizerEnv } from '../summarizer.env.js';
-import { HOST_RESOLVER, SUMMARIZER_ENV } from '../summarizer.tokens.js';
+import { SUMMARIZER_ENV } from '../summarizer.tokens.js';
 
 export interface FetchedPage {
   /** The page's bytes, at most SUMMARIZER_LIMITS.bodyBytes: a longer page is cut there. */
@@ -41,9 +41,9 @@ export function targetUrl(raw: string): URL {
 export class PageFetcher {
   private readonly agents: GuardedAgents;
 
-  constructor(@Inject(SUMMARIZER_ENV) private readonly env: SummarizerEnv, @Optional() @Inject(HOST_RESOLVER) resolver: HostResolver = systemResolver) {
+  constructor(@Inject(SUMMARIZER_ENV) private readonly env: SummarizerEnv) {
     const allowedHosts = env.SUMMARIZER_ALLOWED_HOSTS.split(',').map((host) => host.trim()).filter(Boolean);
-    this.agents = guardedAgents({ allowedHosts, resolver });
+    this.agents = guardedAgents({ allowedHosts });
   }
 
   async fetch(raw: string): Promise<FetchedPage> {
