@@ -4,6 +4,7 @@ import { VIDEO_WAIT_MS } from './media/media-limits.js';
 import { STREAM_SIGNATURE_HEADER } from './media/stream-webhook.js';
 import type { RateLimitGroup } from './rate-limits.js';
 import { SUBJECTS, type Subject } from './subjects.js';
+import { SUMMARIZER_LIMITS } from './summarizer/summarizer-limits.js';
 
 export type Surface = 'web' | 'backend' | 'summarizer';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -98,8 +99,8 @@ const summarizer = (method: HttpMethod, path: string, target: Target): RouteDef 
 export const FEED_READ_TIMEOUT_MS = 30_000;
 /** The soul service's own timeout (FEEDS_SOUL_TIMEOUT_MS, 5 s) with room to answer 503 after it. */
 export const COLONY_TIMEOUT_MS = 10_000;
-/** The summarizer's whole fetch takes up to 10 s (section 8), then the page is parsed. */
-export const SUMMARIZE_TIMEOUT_MS = 15_000;
+/** The summarizer's whole fetch (SUMMARIZER_LIMITS.timeoutMs, section 8's 10 s), then 5 s to parse the page and answer. */
+export const SUMMARIZE_TIMEOUT_MS = SUMMARIZER_LIMITS.timeoutMs + 5_000;
 
 /**
  * A skill may wait on the AI layer (three model attempts, as a chat) or on chain transfers (gas, then

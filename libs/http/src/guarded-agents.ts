@@ -8,7 +8,7 @@ import { isPublicAddress } from './public-address.js';
 /** Resolves a host name to every address it has; dns.lookup (the system's resolver) unless a test gives its own. */
 export type HostResolver = (hostname: string) => Promise<dns.LookupAddress[]>;
 
-export const systemResolver: HostResolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+const systemResolver: HostResolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 /** A connection the guard refused: its host is, or resolves to, an address that is not public. */
 export class RefusedAddressError extends Error {

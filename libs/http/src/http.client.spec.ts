@@ -39,6 +39,15 @@ describe('OutboundHttp', () => {
     expect(sut.isOpen).toBe(true);
   });
 
+  it('fails a 5xx with OutboundUnavailableError naming the party and carrying the status', async () => {
+    sut = new OutboundHttp('party', { timeoutMs: 1000 });
+
+    const error = await sut.fetch(url).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(OutboundUnavailableError);
+    expect(error).toMatchObject({ status: 503, message: 'party answered 503' });
+  });
+
   it('neither opens the breaker nor is refused by it for a call outside the breaker', async () => {
     sut = new OutboundHttp('party', { timeoutMs: 1000, volumeThreshold: 1, errorThresholdPercentage: 1 });
     await expect(sut.fetchOutsideBreaker(url)).rejects.toBeInstanceOf(OutboundUnavailableError);
@@ -96,7 +105,9 @@ describe('OutboundHttp', () => {
 
     it('counts a 5xx against the breaker, which then refuses without calling', async () => {
       sut = new OutboundHttp('party', { timeoutMs: 1000, volumeThreshold: 1, errorThresholdPercentage: 1 });
-      await expect(sut.postJson(url, post)).rejects.toBeInstanceOf(OutboundUnavailableError);
+      const error = await sut.postJson(url, post).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(OutboundUnavailableError);
+      expect(error).toMatchObject({ status: 503, message: 'party answered 503' });
 
       await expect(sut.postJson(`${url}echo`, post)).rejects.toBeInstanceOf(BreakerOpenError);
     });

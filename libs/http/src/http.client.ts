@@ -12,7 +12,12 @@ export interface OutboundOptions {
   volumeThreshold?: number;
 }
 
-export class OutboundUnavailableError extends Error {}
+/** The party answered a 5xx, which counts against its breaker; `status` is that answer's, for a caller that words it. */
+export class OutboundUnavailableError extends Error {
+  constructor(party: string, readonly status: number) {
+    super(`${party} answered ${status}`);
+  }
+}
 
 /**
  * What the per-call timeout bounds: the whole call, or only the wait for the response to start,
@@ -95,7 +100,7 @@ export class OutboundHttp {
 
   private async timedPost(url: string, post: JsonPost): Promise<TextAnswer> {
     const answer = await postJson(url, post, this.pools, this.options.timeoutMs);
-    if (answer.status >= 500) throw new OutboundUnavailableError(`${this.name} answered ${answer.status}`);
+    if (answer.status >= 500) throw new OutboundUnavailableError(this.name, answer.status);
     return answer;
   }
 
@@ -113,7 +118,7 @@ export class OutboundHttp {
     if (response.status >= 500) {
       // An unread body keeps its socket out of the pool; during an outage they would pile up.
       await response.body?.cancel();
-      throw new OutboundUnavailableError(`${this.name} answered ${response.status}`);
+      throw new OutboundUnavailableError(this.name, response.status);
     }
     return response;
   }

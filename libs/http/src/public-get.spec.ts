@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { guardedAgents, RefusedAddressError } from './guarded-agents.js';
+import { guardedAgents } from './guarded-agents.js';
 import { publicGet, PublicGetError, type PublicGetOptions } from './public-get.js';
 
 /** A host the guard lets through (as the sandbox is in tests), and one it does not. */
@@ -55,8 +55,16 @@ describe('publicGet', () => {
 
   it('refuses a redirect to a host that is not public, without connecting to it', async () => {
     const target = `http://127.0.0.1:${other.port}/`;
-    await expect(publicGet(url(`/redirect?to=${encodeURIComponent(target)}`), options)).rejects.toBeInstanceOf(RefusedAddressError);
+    const error = await publicGet(url(`/redirect?to=${encodeURIComponent(target)}`), options).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PublicGetError);
+    expect(error).toMatchObject({ reason: 'refused', message: '127.0.0.1 is not a public address' });
     expect(other.connections()).toBe(0);
+  });
+
+  it('fails a host name that does not resolve', async () => {
+    const error = await publicGet('http://nowhere.example/', { ...options, agents: guardedAgents({ resolver: async () => [] }) }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PublicGetError);
+    expect(error).toMatchObject({ reason: 'unresolvable', message: 'nowhere.example does not resolve' });
   });
 
   it('refuses a redirect to another scheme', async () => {

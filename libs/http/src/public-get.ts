@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import type { GuardedAgents } from './guarded-agents.js';
+import { RefusedAddressError, type GuardedAgents } from './guarded-agents.js';
 
 export interface PublicGetOptions {
   /** guardedAgents(): every connection, every redirect hop's too, checked as it is made. */
@@ -27,9 +27,13 @@ export interface PublicGetAnswer {
   body: Buffer;
 }
 
-export type PublicGetFailure = 'scheme' | 'redirects' | 'tooLarge' | 'timeout';
+/**
+ * `refused`: the SSRF guard refused a hop's address; `unresolvable`: a hop's host name does not
+ * resolve. A caller answers each its own way, none of them by reading the connection's errors.
+ */
+export type PublicGetFailure = 'scheme' | 'refused' | 'unresolvable' | 'redirects' | 'tooLarge' | 'timeout';
 
-/** Why publicGet gave up, when it was not the connection itself (RefusedAddressError, ENOTFOUND...). */
+/** Why publicGet gave up, unless the connection failed otherwise (reset, refused by the port...). */
 export class PublicGetError extends Error {
   constructor(readonly reason: PublicGetFailure, message: string) {
     super(message);
@@ -76,8 +80,14 @@ function get(url: URL, options: PublicGetOptions, signal: AbortSignal): Promise<
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.get(url, { agent: options.agents[url.protocol as keyof GuardedAgents], headers: options.headers, signal }, resolve);
-    request.on('error', (error) => reject(timedOut(signal, options.timeoutMs) ?? error));
+    request.on('error', (error) => reject(timedOut(signal, options.timeoutMs) ?? connectFailure(url, error)));
   });
+}
+
+function connectFailure(url: URL, error: Error): Error {
+  if (error instanceof RefusedAddressError) return new PublicGetError('refused', error.message);
+  if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') return new PublicGetError('unresolvable', `${url.hostname} does not resolve`);
+  return error;
 }
 
 function read(response: IncomingMessage, { maxBytes, timeoutMs, overflow = 'fail' }: PublicGetOptions, signal: AbortSignal): Promise<Buffer> {

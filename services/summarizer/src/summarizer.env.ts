@@ -1,4 +1,5 @@
 import { CommonEnv, EnvInt } from '@platform/config';
+import { SUMMARIZER_LIMITS } from '@platform/contracts';
 import { IsString } from 'class-validator';
 
 export class SummarizerEnv extends CommonEnv {
@@ -11,7 +12,7 @@ export class SummarizerEnv extends CommonEnv {
    */
   @IsString() SUMMARIZER_ALLOWED_HOSTS = '';
   /** The whole fetch of one page, redirects included (extended-services 8: 10 s). */
-  @EnvInt(1) SUMMARIZER_TIMEOUT_MS = 10_000;
+  @EnvInt(1) SUMMARIZER_TIMEOUT_MS = SUMMARIZER_LIMITS.timeoutMs;
   /** GET /'s `payment`: where a payment would go. The summarizer asks for none at present (docs/feeds.md). */
   @IsString() SUMMARIZER_PAYMENT_NETWORK = 'base-sepolia';
   @IsString() SUMMARIZER_PAY_TO = '';

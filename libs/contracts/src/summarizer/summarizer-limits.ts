@@ -6,7 +6,7 @@ export const SUMMARIZER_LIMITS = {
   images: 20,
   /** Link text and image alt text, in characters. */
   text: 100,
-  /** The whole fetch, every redirect hop included. */
+  /** The whole fetch, every redirect hop included: SUMMARIZER_TIMEOUT_MS's default, and what the edge's timeout is built on. */
   timeoutMs: 10_000,
   /** Ours: bytes of a page read; the rest is not read. */
   bodyBytes: 5 * 1024 * 1024,

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { FEEDS_MESSAGES as M } from '@platform/contracts';
+import { FEEDS_MESSAGES as M, RETRY_AFTER_SECONDS } from '@platform/contracts';
 import { sandboxHook, TestPlatform, type TestUser } from '@platform/testing';
 
 const ADMIN = `colony-admin-${Date.now()}@example.com`;
+/** FEEDS_SOUL_TIMEOUT_MS here: short, so a hanging soul fails the call well within the test. */
+const SOUL_TIMEOUT_MS = 500;
 
 describe('GET /api/colony/status (extended-services 4.10)', () => {
   let platform: TestPlatform;
@@ -10,7 +12,7 @@ describe('GET /api/colony/status (extended-services 4.10)', () => {
   const soul = (body: unknown) => sandboxHook(platform.sandbox.url, 'PUT', '/soul/controls', body);
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ services: ['feeds'], env: { ADMIN_EMAILS: ADMIN, FEEDS_BREAKER_VOLUME: '1000' } });
+    platform = await TestPlatform.start({ services: ['feeds'], env: { ADMIN_EMAILS: ADMIN, FEEDS_BREAKER_VOLUME: '1000', FEEDS_SOUL_TIMEOUT_MS: String(SOUL_TIMEOUT_MS) } });
     admin = await platform.newUser({ email: ADMIN });
   });
 
@@ -54,10 +56,29 @@ describe('GET /api/colony/status (extended-services 4.10)', () => {
     expect(response.body).toEqual({ error: M.soulMalformed, detail: expect.stringContaining('colony_size') });
   });
 
-  it('answers 503 Soul service unavailable with detail and soul_url when the soul service is down', async () => {
+  it('answers 503 Soul service unavailable with detail, soul_url and Retry-After when the soul service is down', async () => {
     await soul({ down: true });
     const response = await platform.web().get('/api/colony/status');
     expect(response.status).toBe(503);
     expect(response.body).toEqual({ error: M.soulUnavailable, detail: 'soul service could not be reached', soul_url: platform.sandbox.feeds.soulUrl });
+    expect(response.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+  });
+
+  it('answers 503 with the timeout as detail when the soul service does not answer within FEEDS_SOUL_TIMEOUT_MS', async () => {
+    await soul({ hang: true });
+    const started = Date.now();
+    const response = await platform.web().get('/api/colony/status');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ error: M.soulUnavailable, detail: `soul service did not answer within ${SOUL_TIMEOUT_MS} ms`, soul_url: platform.sandbox.feeds.soulUrl });
+    expect(response.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it.each([404, 503])('answers 503 with the status as detail when the soul service answers %i', async (status) => {
+    await soul({ status });
+    const response = await platform.web().get('/api/colony/status');
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({ error: M.soulUnavailable, detail: `the soul service answered ${status}`, soul_url: platform.sandbox.feeds.soulUrl });
+    expect(response.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
   });
 });

@@ -17,7 +17,7 @@ export class ColonyService implements OnModuleDestroy {
   private readonly soul: UpstreamCall;
 
   constructor(@Inject(FEEDS_ENV) private readonly env: FeedsEnv) {
-    this.soul = new UpstreamCall('soul service', {
+    this.soul = new UpstreamCall({ name: 'soul service', answerer: 'the soul service' }, {
       timeoutMs: env.FEEDS_SOUL_TIMEOUT_MS,
       errorThresholdPercentage: env.FEEDS_BREAKER_ERROR_PERCENT,
       volumeThreshold: env.FEEDS_BREAKER_VOLUME,
@@ -30,10 +30,10 @@ export class ColonyService implements OnModuleDestroy {
       if (!caller) throw unauthorized();
       if (!caller.isAdmin) throw forbidden();
     }
-    const answer = await this.soul.get(`${this.env.SOUL_URL.replace(/\/+$/, '')}/${action}`).catch((error: unknown) => {
+    // Any answer but 200 is the soul being away (docs/spec-decisions.md 177).
+    const answer = await this.soul.get(`${this.env.SOUL_URL.replace(/\/+$/, '')}/${action}`, (status) => status === 200).catch((error: unknown) => {
       throw error instanceof UpstreamError ? this.unavailable(error.message) : error;
     });
-    if (answer.status !== 200) throw this.unavailable(`the soul service answered ${answer.status}`);
     let body: unknown;
     try {
       body = JSON.parse(answer.text);

@@ -81,13 +81,27 @@ describe('GET /api/datafeeds (extended-services 4.9)', () => {
     await hook('PUT', '/feeds/controls', { status: 503 });
     const response = await platform.web().get('/api/datafeeds?feed=market-data');
     expect(response.status).toBe(500);
-    expect(response.body).toEqual({ error: M.fetchFailed, message: 'feed provider answered 503' });
+    expect(response.body).toEqual({ error: M.fetchFailed, message: 'the provider answered 503' });
   });
 
   it('answers 500 when the provider answers another error', async () => {
     await hook('PUT', '/feeds/controls', { status: 404 });
     const response = await platform.web().get('/api/datafeeds?feed=crypto-sentiment');
     expect(response.body).toEqual({ error: M.fetchFailed, message: 'the provider answered 404' });
+  });
+
+  it('answers 500 when the provider answers 402 without a valid x402 challenge', async () => {
+    await hook('PUT', '/feeds/controls', { status: 402 });
+    const response = await platform.web().get('/api/datafeeds?feed=security-intel');
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: M.fetchFailed, message: M.invalidChallenge });
+  });
+
+  it.each([['declared', 'stablecoin-flows'], ['streamed', 'dex-volume']])('answers 500, relaying nothing, when the provider answers over 512 kB (its length %s)', async (oversized, feed) => {
+    await hook('PUT', '/feeds/controls', { oversized });
+    const response = await platform.web().get(`/api/datafeeds?feed=${feed}`);
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({ error: M.fetchFailed, message: M.tooLarge });
   });
 
   it('gives a hanging provider up after the feed timeout', async () => {

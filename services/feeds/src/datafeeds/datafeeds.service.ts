@@ -1,12 +1,12 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
-  ApiError, DATA_FEEDS, FEED_SOURCE, FEEDS_MESSAGES as M, FEEDS_PATH, ok, previewPath, type DataFeed, type Reply,
+  ApiError, DATA_FEEDS, FEED_SOURCE, FEEDS_MESSAGES as M, FEEDS_PATH, ok, upstreamPath, type DataFeed, type Reply,
 } from '@platform/contracts';
 import { ExpiringReads } from '@platform/http';
 import type { FeedsEnv } from '../feeds.env.js';
 import { FEEDS_ENV } from '../feeds.tokens.js';
 import { FeedPayments } from './feed-payments.js';
-import { UpstreamCall, UpstreamError, type UpstreamAnswer } from './upstream-call.js';
+import { UpstreamCall, UpstreamError, type UpstreamAnswer, type UsableStatus } from './upstream-call.js';
 import { challengeOf, type PaymentRequired } from './x402-challenge.js';
 
 const AVAILABLE = DATA_FEEDS.map((feed) => feed.id);
@@ -15,6 +15,9 @@ const AVAILABLE = DATA_FEEDS.map((feed) => feed.id);
 const CACHED_KEYS = DATA_FEEDS.length * 2;
 
 const failed = (message: string) => new ApiError(500, M.fetchFailed, { message });
+
+/** Data, or a challenge to answer or pay; any other status is 500 (docs/spec-decisions.md 176). */
+const dataOrChallenge: UsableStatus = (status) => status === 402 || (status >= 200 && status < 300);
 
 /**
  * The data feeds of extended-services 4.9: the list, and one feed read from the provider, its
@@ -28,7 +31,7 @@ export class DatafeedsService implements OnModuleDestroy {
   private readonly reads: ExpiringReads<Reply>;
 
   constructor(@Inject(FEEDS_ENV) private readonly env: FeedsEnv, private readonly payments: FeedPayments) {
-    this.upstream = new UpstreamCall('feed provider', {
+    this.upstream = new UpstreamCall({ name: 'feed provider', answerer: 'the provider' }, {
       timeoutMs: env.FEEDS_UPSTREAM_TIMEOUT_MS,
       errorThresholdPercentage: env.FEEDS_BREAKER_ERROR_PERCENT,
       volumeThreshold: env.FEEDS_BREAKER_VOLUME,
@@ -53,20 +56,23 @@ export class DatafeedsService implements OnModuleDestroy {
   }
 
   private async fetch(feed: DataFeed, preview: boolean): Promise<Reply> {
-    const url = `${this.env.FEED_UPSTREAM_URL.replace(/\/+$/, '')}${preview ? previewPath(feed) : feed.path}`;
-    const call = (headers: Record<string, string> = {}) => this.upstream.get(url, headers).catch((error: unknown) => {
+    const url = `${this.env.FEED_UPSTREAM_URL.replace(/\/+$/, '')}${upstreamPath(feed, preview)}`;
+    const call = (headers: Record<string, string> = {}) => this.upstream.get(url, dataOrChallenge, headers);
+    // Turned into the caller's 500 only here, so FeedPayments records a failed paid call's own reason.
+    try {
+      let answer = await call();
+      if (answer.status === 402) {
+        const challenge = validChallenge(answer);
+        const paid = await this.payments.pay(feed, challenge, call);
+        if (!paid) return paymentRequired(feed, challenge);
+        // A refused payment: the provider's new challenge says why (its `error`).
+        if (paid.status === 402) return paymentRequired(feed, validChallenge(paid));
+        answer = paid;
+      }
+      return data(feed, answer);
+    } catch (error) {
       throw error instanceof UpstreamError ? failed(error.message) : error;
-    });
-    let answer = await call();
-    if (answer.status === 402) {
-      const challenge = validChallenge(answer);
-      const paid = await this.payments.pay(feed, challenge, call);
-      if (!paid) return paymentRequired(feed, challenge);
-      // A refused payment: the provider's new challenge says why (its `error`).
-      if (paid.status === 402) return paymentRequired(feed, validChallenge(paid));
-      answer = paid;
     }
-    return data(feed, answer);
   }
 }
 
@@ -81,8 +87,8 @@ function paymentRequired(feed: DataFeed, challenge: PaymentRequired): Reply {
   return { status: 402, body: { status: M.paymentRequired, feed: feed.id, challenge, hint: M.paymentHint } };
 }
 
+/** A 2xx answer: dataOrChallenge let no other status through, and a 402 was answered or paid. */
 function data(feed: DataFeed, answer: UpstreamAnswer): Reply {
-  if (answer.status < 200 || answer.status >= 300) throw failed(`the provider answered ${answer.status}`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(answer.text);

@@ -40,9 +40,9 @@ export class FeedPayments {
       await this.mark(id, 'failed', null, error instanceof Error ? error.message : String(error));
       throw error;
     }
+    // `call` fails any other status, so the paid call was refused or settled.
     if (answer.status === 402) await this.mark(id, 'refused', null, challengeOf(answer)?.error ?? 'the provider refused the payment');
-    else if (answer.status >= 200 && answer.status < 300) await this.mark(id, 'settled', settlementOf(answer)?.transaction ?? null, null);
-    else await this.mark(id, 'failed', null, `the provider answered ${answer.status}`);
+    else await this.mark(id, 'settled', settlementOf(answer)?.transaction ?? null, null);
     return answer;
   }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import pg from 'pg';
 import {
-  AI_HEADERS, AI_PLANS, AI_PROVIDERS, DEMO_MODELS, MODEL_CATALOGUE, ROUTES, SESSION_COOKIE, SUBJECT_GROUP, type RouteDef, type SubjectGroup,
+  AI_HEADERS, AI_PLANS, AI_PROVIDERS, DEMO_MODELS, MODEL_CATALOGUE, ROUTES, SESSION_COOKIE, type RouteDef, type SubjectGroup,
 } from '@platform/contracts';
 import {
   BEARER, contractFields, fuzzRequest, rawRequest, responseViolations, subscribedUser, TestClient, TestPlatform,
@@ -26,16 +26,10 @@ const SERVICE_OF: Record<SubjectGroup, ServiceName> = {
 };
 
 /**
- * The services the routes' subjects go to, and those a route's service asks in turn (the watchdog
- * answers only queries, for the metrics routes): every service answering a subject group.
+ * Every service answering a subject group: those the routes' subjects go to, and those a route's
+ * service asks in turn (the watchdog answers only queries, for the metrics routes).
  */
-const servicesOfRoutes = (): ServiceName[] => [...new Set([
-  ...ROUTES.flatMap((route) => {
-    const group = route.subject && SUBJECT_GROUP.get(route.subject);
-    return group ? [SERVICE_OF[group]] : [];
-  }),
-  ...Object.values(SERVICE_OF),
-])];
+const servicesOfRoutes = (): ServiceName[] => [...new Set(Object.values(SERVICE_OF))];
 
 const routeName = (route: RouteDef) => `${route.surface} ${route.method} ${route.path}`;
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MEDIA_MESSAGES as M, VIDEO_IMAGE_MAX_BYTES } from '@platform/contracts';
-import { guardedAgents, publicGet, PublicGetError, RefusedAddressError, type GuardedAgents } from '@platform/http';
+import { guardedAgents, publicGet, PublicGetError, type GuardedAgents } from '@platform/http';
 import type { MediaEnv } from '../media.env.js';
 import { MEDIA_ENV } from '../media.tokens.js';
 import { imageKind } from './image-kind.js';
@@ -40,8 +40,17 @@ export class ImageFetcher {
 }
 
 function refusal(error: unknown): string {
-  if (error instanceof RefusedAddressError || (error instanceof PublicGetError && error.reason === 'scheme')) return M.imageRefused;
-  if (error instanceof PublicGetError && error.reason === 'tooLarge') return M.imageNotAnImage;
-  if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') return M.imageUnresolvable;
-  return `${M.imageUnfetchable}: ${error instanceof PublicGetError ? error.message : 'the connection failed'}`;
+  if (!(error instanceof PublicGetError)) return `${M.imageUnfetchable}: the connection failed`;
+  switch (error.reason) {
+    case 'scheme':
+    case 'refused':
+      return M.imageRefused;
+    case 'unresolvable':
+      return M.imageUnresolvable;
+    case 'tooLarge':
+      return M.imageNotAnImage;
+    case 'redirects':
+    case 'timeout':
+      return `${M.imageUnfetchable}: ${error.message}`;
+  }
 }

@@ -8,7 +8,12 @@ export interface FeedControl {
   hang?: boolean;
   /** Paid paths answer without asking for payment. */
   free?: boolean;
+  /** Every feed path answers 200 with more than the platform relays, its length declared or streamed without one. */
+  oversized?: OversizedAnswer;
 }
+
+export const OVERSIZED_ANSWERS = ['declared', 'streamed'] as const;
+export type OversizedAnswer = (typeof OVERSIZED_ANSWERS)[number];
 
 export interface FeedCall {
   path: string;

@@ -95,8 +95,6 @@ const GENERATORS: Record<string, (random: Random, at: string) => Record<string, 
   }),
 };
 
-export const FEED_NAMES: readonly string[] = Object.keys(GENERATORS);
-
 /** The feed's data now, or its preview: every list cut to its first few items. */
 export function feedData(name: string, preview: boolean, now = new Date()): Record<string, unknown> | null {
   const generate = GENERATORS[name];

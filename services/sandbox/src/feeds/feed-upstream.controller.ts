@@ -3,9 +3,13 @@ import { decodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HungConnections } from '../hung-connections.service.js';
-import { FeedControls } from './feed-controls.service.js';
+import { FeedControls, type OversizedAnswer } from './feed-controls.service.js';
 import { feedData } from './feed-data.js';
 import { FeedSeller } from './feed-seller.service.js';
+
+/** More than the feeds service relays of one answer (512 kB). */
+const OVERSIZED_BYTES = 600 * 1024;
+const STREAMED_PIECE = 64 * 1024;
 
 /**
  * The data-feed provider (extended-services 4.9): `/feeds/v1/data/<name>` sold per call over x402
@@ -43,14 +47,26 @@ export class FeedUpstreamController {
     return this.answer(reply, name, false);
   }
 
-  /** The control's error or hang, if one is set. */
+  /** The control's error, hang or oversized answer, if one is set. */
   private async misbehave(reply: FastifyReply): Promise<FastifyReply | undefined> {
-    const { status, hang } = this.controls.control;
+    const { status, hang, oversized } = this.controls.control;
     if (hang) {
       await this.hung.hold(reply.raw);
       return reply;
     }
+    if (oversized) return this.oversized(reply, oversized);
     return status ? reply.status(status).send({ error: `sandbox feed failure (${status})` }) : undefined;
+  }
+
+  /** JSON of OVERSIZED_BYTES, with its Content-Length, or streamed in pieces without one. */
+  private oversized(reply: FastifyReply, answer: OversizedAnswer): FastifyReply {
+    const body = JSON.stringify({ padding: 'x'.repeat(OVERSIZED_BYTES) });
+    if (answer === 'declared') return reply.status(200).type('application/json').send(body);
+    reply.hijack();
+    reply.raw.writeHead(200, { 'content-type': 'application/json' });
+    for (let at = 0; at < body.length; at += STREAMED_PIECE) reply.raw.write(body.slice(at, at + STREAMED_PIECE));
+    reply.raw.end();
+    return reply;
   }
 
   private answer(reply: FastifyReply, name: string, preview: boolean): FastifyReply {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { HANG_LIMIT_MS, HungConnections } from '../hung-connections.service.js';
 import { connectionClosed, type Connection } from './llm-request.js';
 
 /** How the sandbox misbehaves for one model, set by a test through PUT /llm/controls/:model. */
@@ -33,9 +34,6 @@ export interface LlmCall {
   aborted: boolean;
 }
 
-/** A hung answer's connection is cut after this long so a forgotten control cannot pin a socket forever. */
-const HANG_LIMIT_MS = 120_000;
-
 /** The call log keeps the latest calls only: `npm start` runs the sandbox for days. */
 const CALL_LOG_LIMIT = 50_000;
 
@@ -50,6 +48,8 @@ export class LlmControls {
   private readonly calls: LlmCall[] = [];
   /** Streams held mid-answer, per model, until released. */
   private readonly held = new Map<string, (() => void)[]>();
+
+  constructor(private readonly hung: HungConnections) {}
 
   set(model: string, control: LlmControl): LlmControl {
     this.controls.set(model, control);
@@ -95,8 +95,7 @@ export class LlmControls {
   async apply(model: string, connection: Connection): Promise<ControlOutcome> {
     const control = this.controls.get(model) ?? {};
     if (control.hang) {
-      const ended = await Promise.race([connectionClosed(connection), sleep(HANG_LIMIT_MS, 'limit' as const, { ref: false })]);
-      if (ended === 'limit') connection.destroy();
+      await this.hung.hold(connection);
       return { kind: 'gone' };
     }
     if (control.latencyMs) await sleep(control.latencyMs);

@@ -1,11 +1,11 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   ApiError, SUMMARIZER_CONTENT_TYPES, SUMMARIZER_LIMITS, SUMMARIZER_MESSAGES as M, SUMMARIZER_USER_AGENT,
 } from '@platform/contracts';
-import { guardedAgents, publicGet, PublicGetError, RefusedAddressError, systemResolver, type GuardedAgents, type HostResolver } from '@platform/http';
+import { guardedAgents, publicGet, PublicGetError, type GuardedAgents } from '@platform/http';
 import { MIMEType } from 'node:util';
 import type { SummarizerEnv } from '../summarizer.env.js';
-import { HOST_RESOLVER, SUMMARIZER_ENV } from '../summarizer.tokens.js';
+import { SUMMARIZER_ENV } from '../summarizer.tokens.js';
 
 export interface FetchedPage {
   /** The page's bytes, at most SUMMARIZER_LIMITS.bodyBytes: a longer page is cut there. */
@@ -41,9 +41,9 @@ export function targetUrl(raw: string): URL {
 export class PageFetcher {
   private readonly agents: GuardedAgents;
 
-  constructor(@Inject(SUMMARIZER_ENV) private readonly env: SummarizerEnv, @Optional() @Inject(HOST_RESOLVER) resolver: HostResolver = systemResolver) {
+  constructor(@Inject(SUMMARIZER_ENV) private readonly env: SummarizerEnv) {
     const allowedHosts = env.SUMMARIZER_ALLOWED_HOSTS.split(',').map((host) => host.trim()).filter(Boolean);
-    this.agents = guardedAgents({ allowedHosts, resolver });
+    this.agents = guardedAgents({ allowedHosts });
   }
 
   async fetch(raw: string): Promise<FetchedPage> {
@@ -81,13 +81,18 @@ function mimeType(header: string | undefined): MIMEType | null {
 /** A failed fetch as the caller sees it: refused and unresolvable targets are theirs (400), the rest ours (500). */
 function failure(error: unknown, timeoutMs: number): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof RefusedAddressError) return refused();
-  if (error instanceof PublicGetError) {
+  if (!(error instanceof PublicGetError)) return failed('the page could not be fetched');
+  switch (error.reason) {
     // Only a redirect can lead to another scheme: the first URL was checked by targetUrl.
-    if (error.reason === 'scheme') return refused();
-    if (error.reason === 'timeout') return failed(`no answer within ${timeoutMs} ms`);
-    return failed(error.message);
+    case 'scheme':
+    case 'refused':
+      return refused();
+    case 'unresolvable':
+      return new ApiError(400, M.unresolvable);
+    case 'timeout':
+      return failed(`no answer within ${timeoutMs} ms`);
+    case 'redirects':
+    case 'tooLarge':
+      return failed(error.message);
   }
-  if ((error as NodeJS.ErrnoException).code === 'ENOTFOUND') return new ApiError(400, M.unresolvable);
-  return failed('the page could not be fetched');
 }
