@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { escrowShortReason, ESCROW_MESSAGES, SKILL_MESSAGES as M } from '@platform/contracts';
 import {
-  baseChain, BEARER, fundUsdc, newAddress, recordedAgent, settledSplit, subscribedUser, TestPlatform, usdcOf, type TestUser,
+  baseChain, BEARER, fundUsdc, newAddress, newAgentWallet, recordedAgent, settledSplit, subscribedUser, TestPlatform, usdcOf, type AgentWallet,
+  type TestUser,
 } from '@platform/testing';
 import { parseUnits, type Address, type PublicClient } from 'viem';
 
@@ -10,8 +11,8 @@ let chain: PublicClient;
 let promoter: TestUser;
 let artist: TestUser;
 /** The promoter's agent asks for bookings and pays; the artist's provides and is paid. */
-let requester: { agentId: string; address: Address };
-let provider: { agentId: string; address: Address };
+let requester: AgentWallet;
+let provider: AgentWallet;
 
 const usdc = (text: string) => parseUnits(text, 6);
 
@@ -19,22 +20,14 @@ beforeAll(async () => {
   platform = await TestPlatform.start({ services: ['billing', 'agents', 'wallet', 'bus', 'skills'] });
   chain = baseChain(platform);
   [promoter, artist] = await Promise.all([subscribedUser(platform), subscribedUser(platform)]);
-  requester = await walletAgent(promoter, 'Promoter');
-  provider = await walletAgent(artist, 'Artist');
+  requester = await newAgentWallet(platform, promoter.id, await recordedAgent(platform, promoter, 'Promoter'));
+  provider = await newAgentWallet(platform, artist.id, await recordedAgent(platform, artist, 'Artist'));
   await fundUsdc(platform, requester.address, '400');
 }, 120_000);
 
 afterAll(async () => {
   await platform?.close();
 });
-
-/** An agent record of the user's with a wallet the platform holds for it. */
-async function walletAgent(user: TestUser, name: string): Promise<{ agentId: string; address: Address }> {
-  const agentId = await recordedAgent(platform, user, name);
-  const wallet = await platform.backend().post('/api/underground/wallets', { userId: user.id, agentId }, BEARER);
-  if (wallet.status !== 201) throw new Error(`wallet: ${wallet.status} ${JSON.stringify(wallet.body)}`);
-  return { agentId, address: wallet.body.address };
-}
 
 /** One negotiation move on the bus, sent as the agent (the bus stamps it, the wallet service signs it). */
 async function move(from: string, to: string, action: string, bookingId: string): Promise<void> {
