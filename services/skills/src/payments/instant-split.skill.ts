@@ -68,7 +68,7 @@ export class InstantSplitSkill implements Skill {
   }
 
   private async pending(caller: SkillCaller) {
-    const [pending, rules] = await Promise.all([this.wallet.openSplits(caller, undefined), this.rules.list(caller.userId)]);
+    const [pending, rules] = await Promise.all([this.wallet.openSplits(caller), this.rules.list(caller.userId)]);
     return { pending, count: pending.length, rules: rules.map(ruleView) };
   }
 

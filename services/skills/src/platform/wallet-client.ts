@@ -33,8 +33,8 @@ export class WalletClient {
     return this.calls.query(SUBJECTS.wallet.splitTotals, { userId: caller.userId, agentId });
   }
 
-  openSplits(caller: SkillCaller, agentId?: string): Promise<SplitSummaryView[]> {
-    return this.calls.query(SUBJECTS.wallet.openSplits, { userId: caller.userId, agentId });
+  openSplits(caller: SkillCaller): Promise<SplitSummaryView[]> {
+    return this.calls.query(SUBJECTS.wallet.openSplits, { userId: caller.userId });
   }
 
   createEscrow(caller: SkillCaller, body: CreateEscrowDto): Promise<EscrowView> {
