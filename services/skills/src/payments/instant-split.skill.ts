@@ -35,8 +35,9 @@ export class InstantSplitSkill implements Skill {
     }
   }
 
+  /** The recipients are checked against the agent's wallet before its ownership, so a bad body is a 400 whoever's agent it names. */
   private async createRule(caller: SkillCaller, request: InstantSplitDto) {
-    const recipients = ruleRecipients(request.splits!);
+    const recipients = ruleRecipients(request.splits!, await this.wallets.heldFor(caller, request.agentId!));
     await this.agents.requireOwned(caller, request.agentId!);
     const rule = await this.rules.create(caller.userId, {
       agentId: request.agentId!, name: request.name?.trim() || 'Instant split', recipients, threshold: usdcUnits(request.threshold ?? 0),
@@ -75,7 +76,7 @@ export class InstantSplitSkill implements Skill {
   /** Streams times the per-stream rate, shared by the rule (or the splits given) as the wallet would: nothing moves. */
   private async simulate(caller: SkillCaller, request: InstantSplitDto) {
     const rule = request.splitId !== undefined ? await this.rules.find(caller.userId, request.splitId) : undefined;
-    const recipients = rule?.recipients ?? ruleRecipients(request.splits!);
+    const recipients = rule?.recipients ?? ruleRecipients(request.splits!, null);
     const threshold = request.threshold !== undefined ? usdcUnits(request.threshold) : rule?.threshold ?? 0n;
     const revenue = BigInt(request.streams!) * usdcUnits(request.rate!);
     return {

@@ -223,6 +223,16 @@ describe('instant-split and royalty-tracker: through the wallet\'s splits', () =
     expect(await split(body)).toMatchObject({ status: 400, body: { error } });
   });
 
+  it('returns 400 for a rule paying the agent\'s own wallet, which the wallet\'s split would refuse, and keeps no rule', async () => {
+    const rules = (await split({ action: 'list_pending' })).body.rules;
+    const own = { ...shares[1], recipientAddress: requester.address.toLowerCase() };
+
+    expect(await split({ action: 'create_split_rule', agentId: requester.agentId, splits: [shares[0], own] })).toMatchObject({
+      status: 400, body: { error: M.recipientIsAgentWallet },
+    });
+    expect((await split({ action: 'list_pending' })).body.rules).toEqual(rules);
+  });
+
   it('returns 404 for a rule on another user\'s agent, and for another user\'s rule', async () => {
     expect(await split({ action: 'create_split_rule', agentId: provider.agentId, splits: shares })).toMatchObject({ status: 404, body: { error: M.agentNotFound } });
     expect(await split({ action: 'execute_split', splitId }, artist)).toMatchObject({ status: 404, body: { error: M.splitRuleNotFound } });
