@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { WALLET_USDC } from '@platform/chain';
 import {
   ApiError, ESCROW_MESSAGES as M, escrowShortReason, UnavailableError, type CreateEscrowDto, type EscrowListView, type EscrowView,
 } from '@platform/contracts';
@@ -6,7 +7,7 @@ import { Db, isUniqueViolation } from '@platform/database';
 import { getAddress, parseUnits, type Address } from 'viem';
 import { baseSepolia } from 'viem/chains';
 import { AgentWalletsService } from '../agent-wallets/agent-wallets.service.js';
-import { usdcText, WALLET_USDC } from '../chain/usdc-balances.js';
+import { usdcText } from '../chain/usdc-balances.js';
 import { WalletKeys } from '../keys/wallet-keys.js';
 import { ChainTransfers, TransferPendingError } from '../transfers/chain-transfers.js';
 import { PayoutFailure } from '../transfers/payout-failure.js';

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { WALLET_USDC } from '@platform/chain';
 import type { EntityManager } from 'typeorm';
 import { getAddress } from 'viem';
 import { baseSepolia } from 'viem/chains';
-import { UsdcBalances, WALLET_USDC } from '../chain/usdc-balances.js';
+import { UsdcBalances } from '../chain/usdc-balances.js';
 
 /**
  * USDC a wallet can still commit: its balance less what its recorded transfers will take. Callers
