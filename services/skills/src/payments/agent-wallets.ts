@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, SKILL_MESSAGES as M } from '@platform/contracts';
+import { ApiError, SKILL_MESSAGES as M, type AgentWalletUsdcReply } from '@platform/contracts';
 import type { SkillCaller } from '../actions/skill.js';
 import { WalletClient } from '../platform/wallet-client.js';
 
@@ -8,11 +8,11 @@ import { WalletClient } from '../platform/wallet-client.js';
 export class AgentWallets {
   constructor(private readonly wallet: WalletClient) {}
 
-  /** 404 when the agent has no wallet held for the caller. */
-  async ofCaller(caller: SkillCaller, agentId: string): Promise<string> {
-    const address = await this.heldFor(caller, agentId);
-    if (!address) throw new ApiError(404, M.walletNotFound);
-    return address;
+  /** Its address, balance and what a payout may take of it, as the wallet counts them; 404 when the agent has no wallet held for the caller. */
+  async usdcOf(caller: SkillCaller, agentId: string): Promise<NonNullable<AgentWalletUsdcReply>> {
+    const usdc = await this.wallet.agentWalletUsdc(caller, agentId);
+    if (!usdc) throw new ApiError(404, M.walletNotFound);
+    return usdc;
   }
 
   /** Null when the agent has no wallet held for the caller: another user's wallet is not the caller's to know of. */

@@ -46,13 +46,14 @@ export class InstantSplitSkill implements Skill {
   }
 
   /**
-   * Splits `amount`, or without one the agent wallet's whole USDC balance, once it reaches the
-   * rule's threshold: a royalty split of the wallet service, queued and paid on chain.
+   * Splits `amount`, or without one the agent wallet's whole balance as the wallet counts it
+   * (what its recorded transfers leave spendable, exact text), once it reaches the rule's
+   * threshold: a royalty split of the wallet service, queued and paid on chain.
    */
   private async execute(caller: SkillCaller, request: InstantSplitDto) {
     const rule = await this.rules.find(caller.userId, request.splitId!);
-    const address = await this.wallets.ofCaller(caller, rule.agentId);
-    const amount = request.amount !== undefined ? usdcUnits(request.amount) : usdcUnits((await this.wallet.balance(caller, address)).balance_usdc);
+    const { address, spendable } = await this.wallets.usdcOf(caller, rule.agentId);
+    const amount = usdcUnits(request.amount ?? spendable);
     const outcome = { splitId: rule.id, amountUsdc: usdcString(amount), thresholdUsdc: usdcString(rule.threshold) };
     if (amount === 0n || amount < rule.threshold) return { ...outcome, executed: false, walletSplitId: null, status: null };
     const queued = await this.wallet.createSplit(caller, {
@@ -64,8 +65,9 @@ export class InstantSplitSkill implements Skill {
 
   private async balance(caller: SkillCaller, request: InstantSplitDto) {
     const agentId = request.splitId !== undefined ? (await this.rules.find(caller.userId, request.splitId)).agentId : request.agentId!;
-    const balance = await this.wallet.balance(caller, await this.wallets.ofCaller(caller, agentId));
-    return { agentId, address: balance.address, balanceUsdc: balance.balance_usdc };
+    const usdc = await this.wallets.usdcOf(caller, agentId);
+    // balanceUsdc stays the number 4.2's balance route answers, made from the wallet's exact text.
+    return { agentId, address: usdc.address, balanceUsdc: Number(usdc.balance), spendableUsdc: usdc.spendable };
   }
 
   private async pending(caller: SkillCaller) {

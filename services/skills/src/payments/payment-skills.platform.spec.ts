@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { escrowShortReason, ESCROW_MESSAGES, SKILL_MESSAGES as M } from '@platform/contracts';
 import {
-  baseChain, BEARER, fundUsdc, newAddress, newAgentWallet, recordedAgent, settledSplit, subscribedUser, TestPlatform, usdcOf, type AgentWallet,
-  type TestUser,
+  baseChain, BEARER, fundUsdc, newAddress, newAgentWallet, ownerQuery, recordedAgent, settledSplit, subscribedUser, TestPlatform, USDC_ADDRESS, usdcOf,
+  type AgentWallet, type TestUser,
 } from '@platform/testing';
-import { parseUnits, type Address, type PublicClient } from 'viem';
+import { formatUnits, parseUnits, type Address, type PublicClient } from 'viem';
+import { baseSepolia } from 'viem/chains';
 
 let platform: TestPlatform;
 let chain: PublicClient;
@@ -181,8 +182,10 @@ describe('instant-split and royalty-tracker: through the wallet\'s splits', () =
     expect(inline.body.payouts.map((payout: { amountUsdc: string }) => payout.amountUsdc)).toEqual(['1.998', '1.332']);
   });
 
-  it('get_balance answers the agent wallet\'s USDC', async () => {
-    expect((await split({ action: 'get_balance', splitId })).body).toEqual({ success: true, agentId: requester.agentId, address: requester.address, balanceUsdc: 149.5 });
+  it('get_balance answers the agent wallet\'s USDC, and what of it a split may take', async () => {
+    expect((await split({ action: 'get_balance', splitId })).body).toEqual({
+      success: true, agentId: requester.agentId, address: requester.address, balanceUsdc: 149.5, spendableUsdc: '149.5',
+    });
   });
 
   it('execute_split below the threshold moves nothing', async () => {
@@ -211,6 +214,28 @@ describe('instant-split and royalty-tracker: through the wallet\'s splits', () =
   it('royalty-tracker totals only the caller\'s splits, of one agent when asked', async () => {
     expect((await artist.client.post('/api/skills/royalty-tracker', { action: 'total' })).body).toMatchObject({ totalPaidUsdc: '0', splits: 0, recipients: [] });
     expect((await promoter.client.post('/api/skills/royalty-tracker', { action: 'total', agentId: provider.agentId })).body).toMatchObject({ splits: 0 });
+  });
+
+  it('execute_split without an amount splits exactly what the wallet counts spendable: its balance less what its recorded transfers will take', async () => {
+    const [balance, firstBefore, secondBefore] = [await usdcOf(chain, requester.address), await usdcOf(chain, first), await usdcOf(chain, second)];
+    const reserved = usdc('0.5');
+    // A transfer recorded but not signed yet holds 0.5 USDC of the wallet; dated ahead, so the transfers' sweep leaves it alone.
+    const [{ id }] = await ownerQuery<{ id: string }>(platform.env,
+      `INSERT INTO wallet.transfers (user_id, chain_id, token, from_address, to_address, amount, purpose, purpose_id, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'escrow_hold', $7, now() + interval '1 hour') RETURNING id`,
+      [promoter.id, baseSepolia.id, USDC_ADDRESS, requester.address, newAddress(), reserved.toString(), `reserved-${randomUUID()}`]);
+    try {
+      expect((await split({ action: 'get_balance', splitId })).body).toMatchObject({ balanceUsdc: Number(formatUnits(balance, 6)), spendableUsdc: formatUnits(balance - reserved, 6) });
+
+      const response = await split({ action: 'execute_split', splitId });
+
+      expect(response.body).toMatchObject({ success: true, amountUsdc: formatUnits(balance - reserved, 6), executed: true, status: 'queued' });
+      expect((await settledSplit(platform, response.body.walletSplitId)).status).toBe('completed');
+      expect((await usdcOf(chain, first)) - firstBefore + (await usdcOf(chain, second)) - secondBefore).toBe(balance - reserved);
+      expect(await usdcOf(chain, requester.address)).toBe(reserved);
+    } finally {
+      await ownerQuery(platform.env, 'DELETE FROM wallet.transfers WHERE id = $1', [id]);
+    }
   });
 
   it.each([
