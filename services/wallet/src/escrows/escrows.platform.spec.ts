@@ -64,6 +64,18 @@ describe('POST /api/underground/escrows', () => {
 
     expect(response).toMatchObject({ status: 409, body: { error: escrowShortReason(formatUnits(available, 6), '1000') } });
   });
+
+  it('refuses a short balance before the treasury sends the paying wallet any gas', async () => {
+    const poor = await newAgentWallet(platform);
+    await fundUsdc(platform, poor.address, '1');
+    const bookingId = `booking-${randomUUID()}`;
+
+    const response = await create({ userId: poor.userId, payerAgentId: poor.agentId, bookingId, amount: '5' });
+
+    expect(response).toMatchObject({ status: 409, body: { error: escrowShortReason('1', '5') } });
+    expect(await chain.getBalance({ address: poor.address })).toBe(0n);
+    expect(await ownerQuery(platform.env, `SELECT 1 FROM wallet.transfers WHERE purpose = 'gas' AND purpose_id = $1`, [`escrow:${bookingId}`])).toEqual([]);
+  });
 });
 
 describe('POST /api/underground/escrows/:bookingId/release', () => {

@@ -4,6 +4,7 @@ import {
   ApiError, ESCROW_MESSAGES as M, escrowShortReason, UnavailableError, type CreateEscrowDto, type EscrowListView, type EscrowView,
 } from '@platform/contracts';
 import { Db, isUniqueViolation } from '@platform/database';
+import type { EntityManager } from 'typeorm';
 import { getAddress, parseUnits, type Address } from 'viem';
 import { baseSepolia } from 'viem/chains';
 import { AgentWalletsService } from '../agent-wallets/agent-wallets.service.js';
@@ -53,11 +54,13 @@ export class EscrowsService {
     const payee = await this.agentWallets.ofAgent(dto.payeeAgentId);
     if (!payee) throw new ApiError(404, M.payeeWalletMissing);
     if (await this.find(dto.userId, dto.bookingId)) throw new ApiError(409, M.exists);
+    // Before the gas, so a request refused for its balance has the treasury pay nothing; the check
+    // under the lock below is the one that decides.
+    await this.db.withUser(dto.userId, (manager) => this.requireSpendable(manager, payer.address, amount));
     await this.payable(() => this.gas.ensure({ userId: dto.userId, address: payer.address, purposeId: `escrow:${dto.bookingId}` }, 1));
     const hold = await this.db.withUser(dto.userId, async (manager) => {
       await this.spendable.lock(manager, payer.address);
-      const available = await this.spendable.available(manager, payer.address);
-      if (available < amount) throw new ApiError(409, escrowShortReason(usdcText(available), usdcText(amount)));
+      await this.requireSpendable(manager, payer.address, amount);
       const wallet = await this.keys.create(manager, { userId: dto.userId, kind: 'escrow' });
       await manager.insert(EscrowEntity, {
         bookingId: dto.bookingId, userId: dto.userId, payerAgentId: dto.payerAgentId, payerAddress: payer.address,
@@ -106,6 +109,11 @@ export class EscrowsService {
 
   private find(userId: string, bookingId: string): Promise<EscrowEntity | null> {
     return this.db.withUser(userId, (manager) => manager.findOneBy(EscrowEntity, { bookingId }));
+  }
+
+  private async requireSpendable(manager: EntityManager, payer: string, amount: bigint): Promise<void> {
+    const available = await this.spendable.available(manager, payer);
+    if (available < amount) throw new ApiError(409, escrowShortReason(usdcText(available), usdcText(amount)));
   }
 
   /** The hold (recorded with the escrow, so always there) and the releases asked for, oldest first. */
