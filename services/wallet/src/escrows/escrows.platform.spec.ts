@@ -26,6 +26,7 @@ afterAll(async () => {
 const create = (overrides: Record<string, unknown> = {}) => backend.post<EscrowView>('/api/underground/escrows', {
   userId: payer.userId, bookingId: `booking-${randomUUID()}`, payerAgentId: payer.agentId, payeeAgentId: payee.agentId, amount: '10', ...overrides,
 }, BEARER);
+const get = (bookingId: string, userId = payer.userId) => backend.get<EscrowView>(`/api/underground/escrows/${bookingId}?userId=${userId}`, BEARER);
 const release = (bookingId: string, userId = payer.userId) => backend.post<EscrowView>(`/api/underground/escrows/${bookingId}/release`, { userId }, BEARER);
 
 describe('POST /api/underground/escrows', () => {
@@ -35,6 +36,7 @@ describe('POST /api/underground/escrows', () => {
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ status: 'held', amount: '12.5', payerAddress: payer.address, payeeAddress: payee.address, releaseTxHash: null });
     expect(await usdcOf(chain, response.body.escrowAddress as Address)).toBe(parseUnits('12.5', 6));
+    expect((await get(response.body.bookingId)).body).toEqual(response.body);
   });
 
   it('holds one escrow per booking: of two creates at once, one is 201, the other 409, and one hold is recorded', async () => {
@@ -86,7 +88,7 @@ describe('POST /api/underground/escrows/:bookingId/release', () => {
     const responses = await Promise.all([release(escrow.bookingId), release(escrow.bookingId), release(escrow.bookingId)]);
 
     expect(responses.map((response) => response.status)).toEqual([200, 200, 200]);
-    const final = (await backend.get<EscrowView>(`/api/underground/escrows/${escrow.bookingId}?userId=${payer.userId}`, BEARER)).body;
+    const final = (await get(escrow.bookingId)).body;
     expect(final).toMatchObject({ status: 'released', releaseTxHash: expect.stringMatching(/^0x/) });
     expect(await usdcOf(chain, payee.address)).toBe(before + parseUnits('7', 6));
     expect(await usdcOf(chain, escrow.escrowAddress as Address)).toBe(0n);
@@ -106,6 +108,7 @@ describe('GET /api/underground/escrows', () => {
 
     expect(list.length).toBeGreaterThanOrEqual(4);
     expect(list.map((escrow) => escrow.createdAt)).toEqual([...list.map((escrow) => escrow.createdAt)].sort().reverse());
+    for (const escrow of list) expect((await get(escrow.bookingId)).body).toEqual(escrow);
     expect((await backend.get(`/api/underground/escrows?userId=${randomUUID()}`, BEARER)).body).toEqual({ escrows: [] });
   });
 });
