@@ -14,6 +14,7 @@ import { ChainTransfers, TransferPendingError } from '../transfers/chain-transfe
 import { PayoutFailure } from '../transfers/payout-failure.js';
 import { SpendableUsdc } from '../transfers/spendable-usdc.js';
 import type { TransferEntity } from '../transfers/transfer.entity.js';
+import { TransfersWorker } from '../transfers/transfers.worker.js';
 import { WalletGas } from '../transfers/wallet-gas.js';
 import { EscrowEntity } from './escrow.entity.js';
 import { escrowStatus, escrowView } from './escrow-view.js';
@@ -45,6 +46,7 @@ export class EscrowsService {
     private readonly transfers: ChainTransfers,
     private readonly spendable: SpendableUsdc,
     private readonly gas: WalletGas,
+    private readonly worker: TransfersWorker,
   ) {}
 
   /**
@@ -133,13 +135,17 @@ export class EscrowsService {
 
   /**
    * Puts a recorded transfer on chain and answers it as it stands. One not mined in time, or a node
-   * that does not answer, is left to the transfers' sweep: the answer shows it on its way.
+   * that does not answer, is queued on wallet.transfers, whose job retries it with backoff (the
+   * sweep stays behind that, for a queue that cannot take it): the answer shows it on its way.
    */
   private async settle(transfer: TransferEntity): Promise<TransferEntity> {
     try {
       return await this.transfers.execute(transfer.id);
     } catch (error) {
-      this.logger.warn({ transferId: transfer.id, msg: `escrow transfer left to the sweep: ${error instanceof Error ? error.message : String(error)}` });
+      this.logger.warn({ transferId: transfer.id, msg: `escrow transfer queued to finish later: ${error instanceof Error ? error.message : String(error)}` });
+      await this.worker.enqueue(transfer.id).catch((queueError: unknown) => {
+        this.logger.warn({ transferId: transfer.id, msg: `escrow transfer left to the sweep, not queued: ${String(queueError)}` });
+      });
       return this.transfers.get(transfer.id);
     }
   }
