@@ -1,5 +1,5 @@
 import {
-  ERROR_CODES, SKILL_CATALOGUE, SKILL_CATEGORIES, SKILL_MESSAGES as M, skillActionInvalid, skillNotBuilt, type SkillListView,
+  CALENDAR_MESSAGES, ERROR_CODES, SKILL_CATALOGUE, SKILL_CATEGORIES, SKILL_MESSAGES as M, skillActionInvalid, skillNotBuilt, type SkillListView,
 } from '@platform/contracts';
 import { BEARER, connectCalendar, subscribedUser, TestPlatform, type TestUser } from '@platform/testing';
 
@@ -254,6 +254,22 @@ describe('event-scheduler: action schedule, title, date, time, channels', () => 
     });
     const stored = (await platform.calendar.account(email)).events.find((event) => event.id === response.body.eventId);
     expect(stored).toMatchObject({ summary: 'Warehouse 9', description: 'Announce on: email, bus' });
+  });
+
+  it('returns 409 when the provider no longer accepts the connection (the scheduler\'s 401)', async () => {
+    const revoked = await platform.newUser();
+    const { email } = await connectCalendar(platform, revoked);
+    await platform.calendar.failWith(email, 401);
+
+    expect(await use('event-scheduler', show, revoked)).toMatchObject({ status: 409, body: { error: M.calendarNotConnected } });
+  });
+
+  it('returns 502 with the calendar\'s words when the provider fails', async () => {
+    const failing = await platform.newUser();
+    const { email } = await connectCalendar(platform, failing);
+    await platform.calendar.failWith(email, 500);
+
+    expect(await use('event-scheduler', show, failing)).toMatchObject({ status: 502, body: { error: `${M.calendarFailed}: ${CALENDAR_MESSAGES.providerFailed}` } });
   });
 
   it.each([
