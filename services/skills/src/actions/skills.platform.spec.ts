@@ -19,6 +19,29 @@ afterAll(async () => {
 const use = (skill: string, body: Record<string, unknown>, by: TestUser = user) => by.client.post(`/api/skills/${skill}`, body);
 const names = (items: Array<{ name: string }>) => items.map((item) => item.name);
 
+/**
+ * 4.7's "Skill slugs by category", written out, with the neutral names of decision 217 for the
+ * skills 4.7 names after third-party products.
+ */
+const SLUGS_BY_CATEGORY = {
+  streaming: ['dj-streaming'],
+  events: ['guestlist', 'event-ticketing', 'event-scheduler', 'venue-finder', 'festival-finder'],
+  payments: ['usdc-payments', 'booking-settlement', 'instant-split'],
+  finance: ['treasury', 'royalty-tracker'],
+  productivity: ['file-manager', 'calendar-sync', 'workspace-suite', 'notes-workspace'],
+  communication: ['email'],
+  development: ['webhook', 'browser'],
+  channels: ['team-chat', 'community-chat', 'mobile-messenger', 'cloud-messenger', 'private-messenger'],
+  music: ['track-archaeologist', 'setlist-oracle', 'demo-submitter'],
+  creative: ['visual-synthesizer'],
+  marketing: ['groupie-manager'],
+};
+
+/** The catalogue's featured skills (docs/skills.md), written out. */
+const FEATURED = ['event-ticketing', 'venue-finder', 'booking-settlement', 'instant-split', 'visual-synthesizer'];
+
+const ids = (skills: SkillListView['skills']) => skills.map((skill) => skill.id);
+
 describe('GET /api/skills (extended-services 4.7)', () => {
   it('lists every skill of the catalogue, every category and the featured skills, without credentials', async () => {
     const response = await platform.web().get<SkillListView>('/api/skills');
@@ -42,11 +65,22 @@ describe('GET /api/skills (extended-services 4.7)', () => {
     expect((await platform.web().get<SkillListView>('/api/skills?category=all')).body.skills).toHaveLength(SKILL_CATALOGUE.length);
   });
 
-  it('keeps the featured skills with ?featured=true', async () => {
-    const response = await platform.web().get<SkillListView>('/api/skills?featured=true');
+  it('lists 4.7\'s slugs by category, in its order', async () => {
+    const { skills, categories } = (await platform.web().get<SkillListView>('/api/skills')).body;
 
-    expect(response.body.skills.length).toBeGreaterThan(0);
-    expect(response.body.skills.every((skill) => skill.featured)).toBe(true);
+    const grouped = Object.fromEntries(categories.map((category) => [category, ids(skills.filter((skill) => skill.category === category))]));
+    expect(grouped).toEqual(SLUGS_BY_CATEGORY);
+    expect(Object.keys(grouped)).toEqual(Object.keys(SLUGS_BY_CATEGORY));
+    expect(skills).toHaveLength(Object.values(SLUGS_BY_CATEGORY).flat().length);
+  });
+
+  it('keeps exactly the featured skills with ?featured=true, and exactly the others with ?featured=false (decision 216)', async () => {
+    const featured = (await platform.web().get<SkillListView>('/api/skills?featured=true')).body.skills;
+    const others = (await platform.web().get<SkillListView>('/api/skills?featured=false')).body.skills;
+
+    expect(ids(featured)).toEqual(FEATURED);
+    expect(featured).toEqual(SKILL_CATALOGUE.filter((skill) => skill.featured));
+    expect(others).toEqual(SKILL_CATALOGUE.filter((skill) => !skill.featured));
   });
 
   it.each([
