@@ -14,6 +14,12 @@ export const USDC = {
 
 export type UsdcChainId = keyof typeof USDC;
 
+/**
+ * USDC on base-sepolia, where the wallets the platform holds keep it (agent and escrow wallets,
+ * extended-services 2): the wallet service pays in it, and the skills count their amounts in its units.
+ */
+export const WALLET_USDC = USDC[baseSepolia.id];
+
 /** USDC on `chainId`, or undefined where the platform knows none. */
 export function usdcOn(chainId: number): Eip3009TokenInfo | undefined {
   return Object.hasOwn(USDC, chainId) ? USDC[chainId as UsdcChainId] : undefined;

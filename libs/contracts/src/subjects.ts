@@ -148,6 +148,7 @@ export const SUBJECTS = {
     getSplit: 'svc.wallet.get_split',
     payX402: 'svc.wallet.pay_x402',
     agentWalletOf: 'svc.wallet.agent_wallet_of',
+    agentWalletUsdc: 'svc.wallet.agent_wallet_usdc',
     signAgentMessage: 'svc.wallet.sign_agent_message',
     signAgentChallenge: 'svc.wallet.sign_agent_challenge',
     createEscrow: 'svc.wallet.create_escrow',

@@ -53,11 +53,14 @@ describe('ReplyInterceptor', () => {
   it('keeps an error on a query an error, never an answer, without its details', async () => {
     const failure = firstValueFrom(sut.intercept(query, failing(new Error('connection terminated'))));
     await expect(failure).rejects.toBeInstanceOf(RpcException);
-    await expect(failure.catch((error: RpcException) => error.getError())).resolves.toEqual({ status: 'error', message: 'Internal server error' });
+    await expect(failure.catch((error: RpcException) => error.getError())).resolves.toEqual({ status: 'error', message: 'Internal server error', statusCode: 500 });
   });
 
-  it('keeps an ApiError on a query an error too, with its words', async () => {
-    const failure = firstValueFrom(sut.intercept(query, failing(new ApiError(400, 'Invalid digest'))));
-    await expect(failure.catch((error: RpcException) => error.getError())).resolves.toEqual({ status: 'error', message: 'Invalid digest' });
+  it.each([
+    ['a refusal', new ApiError(400, 'Invalid digest'), { status: 'error', message: 'Invalid digest', statusCode: 400 }],
+    ['an unavailable dependency', new UnavailableError('Calendar provider not configured'), { status: 'error', message: 'Calendar provider not configured', statusCode: 503 }],
+  ])('keeps an ApiError on a query an error too (%s), with its words and its status', async (_case, error, remote) => {
+    const failure = firstValueFrom(sut.intercept(query, failing(error)));
+    await expect(failure.catch((thrown: RpcException) => thrown.getError())).resolves.toEqual(remote);
   });
 });

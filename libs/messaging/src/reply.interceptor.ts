@@ -32,11 +32,28 @@ export class ReplyInterceptor implements NestInterceptor {
 }
 
 /**
- * What a handler's failure becomes on the wire: on a route subject its HTTP reply, on a query an
- * error that tells the caller the domain's words, or nothing internal.
+ * A query's failure on the wire: Nest's `{ status: 'error', message }` with the HTTP status the
+ * domain's error carries, so a caller that answers differently per refusal reads the status, not
+ * the words.
  */
-export function failureOf(subject: string, error: unknown): { reply: Reply } | { remote: { status: 'error'; message: string } } {
-  if (!ROUTE_SUBJECTS.has(subject)) return { remote: { status: 'error', message: error instanceof ApiError ? error.message : 'Internal server error' } };
+export interface RemoteFailure {
+  status: 'error';
+  message: string;
+  statusCode: number;
+}
+
+/**
+ * What a handler's failure becomes on the wire: on a route subject its HTTP reply, on a query an
+ * error that tells the caller the domain's words and status, or nothing internal (a 500).
+ */
+export function failureOf(subject: string, error: unknown): { reply: Reply } | { remote: RemoteFailure } {
+  if (!ROUTE_SUBJECTS.has(subject)) {
+    return {
+      remote: error instanceof ApiError
+        ? { status: 'error', message: error.message, statusCode: error.status }
+        : { status: 'error', message: 'Internal server error', statusCode: 500 },
+    };
+  }
   if (!(error instanceof ApiError)) return { reply: { status: 500, body: { error: 'Internal server error' } } };
   return { reply: { status: error.status, body: error.toBody(), ...(Object.keys(error.headers).length ? { headers: error.headers } : {}) } };
 }

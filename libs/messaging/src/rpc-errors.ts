@@ -21,9 +21,20 @@ export class PayloadTooLargeError extends Error {
 
 /** The service answered with an error. It is never data: a query's caller cannot mistake it for an answer. */
 export class RemoteError extends Error {
+  /** The HTTP status of the refusal (failureOf's `statusCode`, or an error reply's status); undefined when the packet gives none. */
+  readonly status: number | undefined;
+
   constructor(readonly subject: string, readonly remote: unknown) {
     super(`Remote error on ${subject}: ${JSON.stringify(remote)}`);
+    this.status = statusOf(remote);
   }
+}
+
+function statusOf(remote: unknown): number | undefined {
+  if (remote === null || typeof remote !== 'object') return undefined;
+  const { statusCode, status } = remote as { statusCode?: unknown; status?: unknown };
+  if (typeof statusCode === 'number') return statusCode;
+  return typeof status === 'number' ? status : undefined;
 }
 
 /** A query answered with an HTTP error reply is an error, whatever the handler meant. */

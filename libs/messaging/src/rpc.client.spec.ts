@@ -82,19 +82,33 @@ describe('RpcClient', () => {
     echo.unsubscribe();
   });
 
-  it('turns an error packet into a RemoteError', async () => {
+  it('turns an error packet into a RemoteError with the status the refusal carries', async () => {
     const failing = await listen(SUBJECTS.identity.resolveSession, (message) => {
-      message.respond(JSON.stringify({ id: packetOf(message).id, err: { status: 'error', message: 'Internal server error' }, isDisposed: true }));
+      message.respond(JSON.stringify({ id: packetOf(message).id, err: { status: 'error', message: 'not connected', statusCode: 401 }, isDisposed: true }));
     });
-    await expect(sut.request(SUBJECTS.identity.resolveSession, { digest: 'd' })).rejects.toBeInstanceOf(RemoteError);
+    const refused = await sut.request(SUBJECTS.identity.resolveSession, { digest: 'd' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RemoteError);
+    expect((refused as RemoteError).status).toBe(401);
     failing.unsubscribe();
   });
 
-  it('turns a query answered with an HTTP error reply into a RemoteError, never data', async () => {
+  it('gives a RemoteError no status when the packet carries none', async () => {
+    const failing = await listen(SUBJECTS.identity.resolveSession, (message) => {
+      message.respond(JSON.stringify({ id: packetOf(message).id, err: { status: 'error', message: 'Internal server error' }, isDisposed: true }));
+    });
+    const refused = await sut.request(SUBJECTS.identity.resolveSession, { digest: 'd' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RemoteError);
+    expect((refused as RemoteError).status).toBeUndefined();
+    failing.unsubscribe();
+  });
+
+  it('turns a query answered with an HTTP error reply into a RemoteError with its status, never data', async () => {
     const dressed = await listen(SUBJECTS.identity.resolveApiKey, (message) => {
       message.respond(JSON.stringify({ id: packetOf(message).id, response: { status: 500, body: { error: 'Internal server error' } }, isDisposed: true }));
     });
-    await expect(sut.request(SUBJECTS.identity.resolveApiKey, { digest: 'd' })).rejects.toBeInstanceOf(RemoteError);
+    const refused = await sut.request(SUBJECTS.identity.resolveApiKey, { digest: 'd' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RemoteError);
+    expect((refused as RemoteError).status).toBe(500);
     dressed.unsubscribe();
   });
 });

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readErc20Balance, USDC } from '@platform/chain';
 import type { SplitView } from '@platform/contracts';
-import { BEARER, sandboxHook, waitUntil, type TestPlatform } from '@platform/testing';
 import { createPublicClient, http, type Address, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { baseSepolia } from 'viem/chains';
+import { BEARER } from './agent-fixtures.js';
+import type { TestPlatform } from './platform.js';
+import { sandboxHook } from './sandbox-hook.js';
+import { waitUntil } from './wait-for.js';
 
 export const USDC_ADDRESS = USDC[baseSepolia.id].address as Address;
 
@@ -16,9 +19,8 @@ export interface AgentWallet {
 
 export const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
 
-/** A user's new agent wallet, made through POST /api/underground/wallets. */
-export async function newAgentWallet(platform: TestPlatform, userId: string = randomUUID()): Promise<AgentWallet> {
-  const agentId = `agent-${randomUUID()}`;
+/** A user's new agent wallet, made through POST /api/underground/wallets: of a made-up agent unless one is named. */
+export async function newAgentWallet(platform: TestPlatform, userId: string = randomUUID(), agentId = `agent-${randomUUID()}`): Promise<AgentWallet> {
   const response = await platform.backend().post('/api/underground/wallets', { userId, agentId }, BEARER);
   if (response.status !== 201) throw new Error(`agent wallet: ${response.status} ${JSON.stringify(response.body)}`);
   return { userId, agentId, address: response.body.address };

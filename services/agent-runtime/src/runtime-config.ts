@@ -16,7 +16,7 @@ export class RuntimeConfig {
   @IsOptional() @IsInt({ message: 'config.memoryRecall must be an integer from 0 to 50' }) @Min(0, { message: 'config.memoryRecall must be an integer from 0 to 50' }) @Max(50, { message: 'config.memoryRecall must be an integer from 0 to 50' })
   memoryRecall = 5;
 
-  /** The skills installed on the agent, written by the platform's installs (docs/skills.md). */
+  /** The skills installed on the agent, filled in by the platform from its installs when it makes the runtime (docs/skills.md). */
   @IsOptional() @IsString({ each: true, message: 'config.skills must be an array of skill ids' }) @IsArray({ message: 'config.skills must be an array of skill ids' })
   skills: string[] = [];
 }

@@ -36,6 +36,7 @@ import { InstancesHandlers } from './instances/instances.handlers.js';
 import { InstancesService } from './instances/instances.service.js';
 import { InstallationsHandlers } from './installations/installations.handlers.js';
 import { InstallationsService } from './installations/installations.service.js';
+import { InstalledSkills } from './skills/installed-skills.js';
 import { SkillInstalls } from './skills/skill-installs.service.js';
 import { SkillsHandlers } from './skills/skills.handlers.js';
 import { AgentMetricsHandlers } from './metrics/agent-metrics.handlers.js';
@@ -92,6 +93,7 @@ export class AgentsModule {
         ClonePayments,
         InstancesService,
         SkillInstalls,
+        InstalledSkills,
         WorkspaceLocks,
         WorkspaceGit,
         WorkspaceRoots,

@@ -8,3 +8,4 @@ export * from './search-skills.dtos.js';
 export * from './record-skills.dtos.js';
 export * from './creative-skills.dtos.js';
 export * from './payment-skills.dtos.js';
+export * from './installed-skills.js';

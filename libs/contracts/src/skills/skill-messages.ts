@@ -53,6 +53,7 @@ export const SKILL_MESSAGES = {
   percentageInvalid: 'Each percentage must be a number above 0 with at most 2 decimals',
   percentagesSum: 'Percentages must add up to exactly 100',
   recipientsNotDistinct: 'Each recipientAddress may appear once',
+  recipientIsAgentWallet: 'A recipientAddress cannot be the agent\'s own wallet, which the rule pays from',
   roleInvalid: 'role must be a string of at most 64 characters',
   streamsInvalid: 'streams must be a whole number from 0',
   rateRequired: 'rate is required (USDC per stream, at most 6 decimals)',

@@ -1,7 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-
-/** At most 12 whole digits and USDC's 6 decimals. */
-export const USDC_TEXT_PATTERN = /^\d{1,12}(\.\d{1,6})?$/;
+import { USDC_AMOUNT_PATTERN } from '../wallet/split.dtos.js';
 
 /**
  * A USDC amount as the decimal text a person writes: a string, or a number, whose shortest decimal
@@ -18,7 +16,7 @@ export function IsUsdcAmount(options: ValidationOptions): PropertyDecorator {
     name: 'isUsdcAmount',
     validator: {
       validate: (value: unknown) => (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value)))
-        && USDC_TEXT_PATTERN.test(amountText(value)),
+        && USDC_AMOUNT_PATTERN.test(amountText(value)),
     },
   }, options);
 }

@@ -26,6 +26,19 @@ export class CreateAgentWalletDto {
   @AgentIdField() agentId!: string;
 }
 
+/** `svc.wallet.agent_wallet_usdc`: the USDC of the agent's wallet held for the user. */
+export class AgentWalletUsdcQuery {
+  @UserIdField() userId!: string;
+  @AgentIdField() agentId!: string;
+}
+
+/**
+ * Exact USDC text: `balance` on chain, `spendable` what a payout may still take of it (the balance
+ * less what the wallet's recorded transfers will take: docs/wallet.md, Splits). Null when the agent
+ * has no wallet held for the user.
+ */
+export type AgentWalletUsdcReply = { address: string; balance: string; spendable: string } | null;
+
 /** Query of GET /api/underground/wallets/:address/balance. */
 export class AgentWalletBalanceQuery {
   @UserIdField() userId!: string;

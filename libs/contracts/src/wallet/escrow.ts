@@ -1,4 +1,4 @@
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
 import { AgentIdField, UserIdField } from './agent-wallet.dtos.js';
 import { USDC_AMOUNT_PATTERN } from './split.dtos.js';
 
@@ -65,10 +65,4 @@ export interface EscrowView {
 
 export interface EscrowListView {
   escrows: EscrowView[];
-}
-
-/** `svc.wallet.split_totals` and `svc.wallet.open_splits`: a user's royalty splits, of one agent when given. */
-export class UserSplitsQuery {
-  @UserIdField() userId!: string;
-  @IsOptional() @MaxLength(64) @IsString() agentId?: string;
 }

@@ -1,4 +1,4 @@
-import { payoutAmounts, shareInHundredths } from './payout-amounts.js';
+import { payoutAmounts, shareInHundredths, splitSharesProblem } from './payout-amounts.js';
 
 describe('payoutAmounts', () => {
   it.each([
@@ -18,5 +18,20 @@ describe('payoutAmounts', () => {
 describe('shareInHundredths', () => {
   it.each([[33.33, 3333], [0.01, 1], [100, 10_000], [14.2, 1420], [57.07, 5707]])('%d%% is %d hundredths', (share, hundredths) => {
     expect(shareInHundredths(share)).toBe(hundredths);
+  });
+});
+
+describe('splitSharesProblem', () => {
+  const [payer, first, second] = [`0x${'aB'.repeat(20)}`, `0x${'11'.repeat(20)}`, `0x${'cD'.repeat(20)}`];
+
+  it.each([
+    ['shares making exactly 100 to distinct addresses', payer, [{ address: first, hundredths: 3333 }, { address: second, hundredths: 6667 }], null],
+    ['shares making 99.99', payer, [{ address: first, hundredths: 3333 }, { address: second, hundredths: 6666 }], 'sharesSum'],
+    ['shares making more than 100', payer, [{ address: first, hundredths: 6000 }, { address: second, hundredths: 6000 }], 'sharesSum'],
+    ['an address twice, in another casing', payer, [{ address: second, hundredths: 5000 }, { address: second.toLowerCase(), hundredths: 5000 }], 'recipientsNotDistinct'],
+    ['the paying wallet, in another casing', payer, [{ address: payer.toLowerCase(), hundredths: 10_000 }], 'recipientIsSender'],
+    ['any distinct addresses while no wallet pays yet', null, [{ address: payer, hundredths: 10_000 }], null],
+  ])('%s', (_case, from, shares, problem) => {
+    expect(splitSharesProblem(from, shares)).toBe(problem);
   });
 });

@@ -15,3 +15,25 @@ export function payoutAmounts(total: bigint, hundredths: readonly number[]): big
   amounts[largest] = amounts[largest]! + remainder;
   return amounts;
 }
+
+/** Why recipients cannot share a payout; each service words it in its own field names. */
+export type SplitSharesProblem = 'sharesSum' | 'recipientsNotDistinct' | 'recipientIsSender';
+
+export interface SplitShare {
+  address: string;
+  hundredths: number;
+}
+
+/**
+ * What stops `shares` from sharing a payout of the wallet `from`, or null: the shares must make
+ * exactly 100 (in hundredths), and no address may come twice or be the paying wallet, in any
+ * casing. `from` is null while no wallet pays yet (a rule on an agent without one); a wallet made
+ * later is a new key, so it cannot be an address already in the rule.
+ */
+export function splitSharesProblem(from: string | null, shares: readonly SplitShare[]): SplitSharesProblem | null {
+  if (shares.reduce((sum, share) => sum + share.hundredths, 0) !== WHOLE_IN_HUNDREDTHS) return 'sharesSum';
+  const addresses = shares.map((share) => share.address.toLowerCase());
+  if (new Set(addresses).size !== addresses.length) return 'recipientsNotDistinct';
+  if (from !== null && addresses.includes(from.toLowerCase())) return 'recipientIsSender';
+  return null;
+}

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsInt, IsNumber, IsPositive, IsString, Matches, Max, MaxLength, Min, ValidateNested,
+  ArrayMaxSize, ArrayNotEmpty, IsArray, IsDefined, IsInt, IsNumber, IsOptional, IsPositive, IsString, Matches, Max, MaxLength, Min, ValidateNested,
 } from 'class-validator';
 import { WALLET_ADDRESS_PATTERN } from '../identity/wallet-auth.dto.js';
 import { AgentIdField, UserIdField } from './agent-wallet.dtos.js';
@@ -45,4 +45,14 @@ export class CreateSplitDto {
 export class SplitParams {
   @Max(2_147_483_647, { message: M.splitIdInvalid }) @Min(1, { message: M.splitIdInvalid }) @IsInt({ message: M.splitIdInvalid }) @Type(() => Number)
   id!: number;
+}
+
+/** `svc.wallet.open_splits`: a user's royalty splits still being paid. */
+export class OpenSplitsQuery {
+  @UserIdField() userId!: string;
+}
+
+/** `svc.wallet.split_totals`: a user's royalty splits added up, of one agent when given. */
+export class UserSplitsQuery extends OpenSplitsQuery {
+  @IsOptional() @MaxLength(64) @IsString() agentId?: string;
 }

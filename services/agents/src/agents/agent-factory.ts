@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AgentStatus } from '@platform/contracts';
+import { storedConfig } from '../skills/installed-skills-config.js';
 import type { AgentEntity } from './agent.entity.js';
 
 export interface NewAgent {
@@ -18,11 +19,16 @@ function subdomainOf(name: string, id: string): string {
   return `${slug || 'agent'}-${id.slice(0, 8)}`;
 }
 
-/** The row of a new agent: its id, subdomain and gateway token are minted here. */
+/**
+ * The row of a new agent: its id, subdomain and gateway token are minted here. Every way an agent is
+ * made (create, provision, deployment, clone) comes through here, so none stores a `skills` of its
+ * caller's (or its parent's).
+ */
 export function newAgentFields(input: NewAgent, runtimeVersion: string): Omit<AgentEntity, 'createdAt' | 'updatedAt'> {
   const id = randomUUID();
   return {
     ...input,
+    config: storedConfig(input.config),
     id,
     subdomain: subdomainOf(input.name, id),
     statusReason: null,

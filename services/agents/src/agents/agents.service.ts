@@ -9,7 +9,8 @@ import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HeartbeatSchedules } from '../heartbeat/heartbeat-schedules.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
-import { INSTALLED_SKILLS_KEY } from '../skills/installed-skills-config.js';
+import { configWithSkills, storedConfig } from '../skills/installed-skills-config.js';
+import { InstalledSkills } from '../skills/installed-skills.js';
 import { AgentEntity } from './agent.entity.js';
 import { newAgentFields } from './agent-factory.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
@@ -17,11 +18,6 @@ import { aiProviderFor, DEFAULT_AGENT_PLAN, DEFAULT_MODEL } from './agent-policy
 import { agentDetail, backendListItem, publicUrl, webListItem } from './agent-views.js';
 
 type UpdatedAgent = Pick<AgentEntity, 'plan' | 'aiProvider' | 'subdomain' | 'status' | 'config'>;
-
-/** The new config (`:config`) with the row's installed skills, whatever the caller sent under that key. */
-const KEEP_INSTALLED_SKILLS = `CASE WHEN config ? '${INSTALLED_SKILLS_KEY}'
-  THEN (CAST(:config AS jsonb) - '${INSTALLED_SKILLS_KEY}') || jsonb_build_object('${INSTALLED_SKILLS_KEY}', config -> '${INSTALLED_SKILLS_KEY}')
-  ELSE CAST(:config AS jsonb) - '${INSTALLED_SKILLS_KEY}' END`;
 
 /** Bearer callers act for the platform; everyone else for themselves. */
 export function scopeOf(auth: AuthContext): Scope {
@@ -40,6 +36,7 @@ export class AgentsService {
     private readonly lifecycle: AgentLifecycle,
     private readonly hosting: HostingProvider,
     private readonly heartbeats: HeartbeatSchedules,
+    private readonly skills: InstalledSkills,
     @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
   ) {}
 
@@ -90,12 +87,12 @@ export class AgentsService {
     };
   }
 
-  /** PUT /api/agents/:id (backend): plan, provider and config take effect on the next (re)deploy. */
+  /** PUT /api/agents/:id (backend): plan, provider and config take effect on the next (re)deploy; a config's `skills` is dropped (decision 215). */
   async update(id: string, dto: UpdateAgentDto) {
     const changes: Partial<AgentEntity> = {
       ...(dto.plan ? { plan: dto.plan } : {}),
       ...(dto.aiProvider ? { aiProvider: dto.aiProvider } : {}),
-      ...(dto.config ? { config: dto.config } : {}),
+      ...(dto.config ? { config: storedConfig(dto.config) } : {}),
     };
     const updated = await this.updateOne('system', id, changes);
     return { id, plan: updated.plan, aiProvider: updated.aiProvider, subdomain: updated.subdomain, status: updated.status, message: M.agentUpdated };
@@ -114,14 +111,16 @@ export class AgentsService {
     return { id, deleted: true };
   }
 
+  /** The config as the agent's runtime gets it: the stored settings and the installed skills. */
   async config(scope: Scope, id: string) {
     const agent = await this.lifecycle.find(scope, id);
-    return { id, plan: agent.plan, model: agent.model, aiProvider: agent.aiProvider, config: agent.config };
+    return { id, plan: agent.plan, model: agent.model, aiProvider: agent.aiProvider, config: configWithSkills(agent.config, await this.skills.ofAgent(agent.id)) };
   }
 
+  /** A `skills` sent with the config is dropped (decision 215); the answer shows the config as GET does. */
   async putConfig(scope: Scope, id: string, config: Record<string, unknown>) {
-    const updated = await this.updateOne(scope, id, { config });
-    return { success: true, id, config: updated.config };
+    const updated = await this.updateOne(scope, id, { config: storedConfig(config) });
+    return { success: true, id, config: configWithSkills(updated.config, await this.skills.ofAgent(id)) };
   }
 
   async token(scope: Scope, id: string) {
@@ -154,16 +153,10 @@ export class AgentsService {
     return { names: Object.fromEntries(agents.map((agent) => [agent.id, agent.name])) };
   }
 
-  /**
-   * One statement, so a PUT racing a DELETE answers 404 rather than 200 for a row that is gone. A new
-   * config keeps the installed skills of the row it replaces: only installs write them, and an
-   * install holding the row's lock is waited for and its list kept.
-   */
+  /** One statement, so a PUT racing a DELETE answers 404 rather than 200 for a row that is gone. */
   private async updateOne(scope: Scope, id: string, changes: Partial<AgentEntity>): Promise<UpdatedAgent> {
-    const { config, ...others } = changes;
     const updated = isUUID(id) ? await this.lifecycle.inScope(scope, async (manager) => {
-      const result = await manager.createQueryBuilder().update(AgentEntity)
-        .set(config ? { ...others, config: () => KEEP_INSTALLED_SKILLS } : others).setParameter('config', JSON.stringify(config ?? {})).where({ id })
+      const result = await manager.createQueryBuilder().update(AgentEntity).set(changes).where({ id })
         .returning('plan, ai_provider AS "aiProvider", subdomain, status, config').execute();
       return result.affected ? (result.raw as UpdatedAgent[])[0] : null;
     }) : null;

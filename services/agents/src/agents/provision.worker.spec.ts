@@ -4,7 +4,8 @@ import { loadEnv } from '@platform/config';
 import { ApiError } from '@platform/contracts';
 import type { QueueFactory } from '@platform/queue';
 import { AgentsEnv } from '../agents.env.js';
-import { HostingProvider, type DeployedRuntime, type RuntimeInspection } from '../hosting/hosting.provider.js';
+import { HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec } from '../hosting/hosting.provider.js';
+import type { InstalledSkills } from '../skills/installed-skills.js';
 import type { AgentEntity } from './agent.entity.js';
 import type { AgentLifecycle } from './agent-lifecycle.service.js';
 import { ProvisionWorker } from './provision.worker.js';
@@ -15,7 +16,7 @@ const RUNTIME_URL = 'http://127.0.0.1:1';
 /** A provider whose deploy and inspect each test sets; everything else is a harmless stub. */
 class FakeHosting extends HostingProvider {
   readonly name = 'fake';
-  deploy = jest.fn<(spec: unknown) => Promise<DeployedRuntime>>();
+  deploy = jest.fn<(spec: RuntimeSpec) => Promise<DeployedRuntime>>();
   inspect = jest.fn<(agentId: string) => Promise<RuntimeInspection>>();
   stop = jest.fn<(agentId: string) => Promise<void>>(async () => undefined);
   destroy = jest.fn<(agentId: string) => Promise<void>>(async () => undefined);
@@ -35,6 +36,7 @@ describe('ProvisionWorker', () => {
   let hosting: FakeHosting;
   let find: jest.Mock<(scope: unknown, id: string) => Promise<AgentEntity>>;
   let tryTransition: jest.Mock<(id: string, action: string, changes?: unknown) => Promise<AgentEntity | null>>;
+  let installed: jest.Mock<(agentId: string) => Promise<string[]>>;
   let sut: ProvisionWorker;
 
   const agent = { id: AGENT_ID, userId: 'owner', plan: 'solo', model: 'gpt-4', config: {}, gatewayToken: 'token', status: 'provisioning' } as unknown as AgentEntity;
@@ -46,12 +48,25 @@ describe('ProvisionWorker', () => {
     hosting.inspect.mockResolvedValue({ state: 'stopped', runtimeUrl: null });
     find = jest.fn<(scope: unknown, id: string) => Promise<AgentEntity>>(async () => agent);
     tryTransition = jest.fn<(id: string, action: string, changes?: unknown) => Promise<AgentEntity | null>>(async () => agent);
+    installed = jest.fn<(agentId: string) => Promise<string[]>>(async () => []);
     const env = loadEnv(AgentsEnv, { DEPLOY_TIMEOUT_MS: '50', HEALTH_TIMEOUT_MS: '50', HEALTH_POLL_INTERVAL_MS: '10' });
-    sut = new ProvisionWorker({} as QueueFactory, { find, tryTransition } as unknown as AgentLifecycle, hosting, env);
+    sut = new ProvisionWorker({} as QueueFactory, { find, tryTransition } as unknown as AgentLifecycle, hosting, { ofAgent: installed } as unknown as InstalledSkills, env);
   });
 
   afterEach(() => {
     jest.restoreAllMocks();
+  });
+
+  it('deploys the runtime from the stored settings and the installed skills, never a skills key the row holds', async () => {
+    find.mockResolvedValue({ ...agent, config: { tone: 'dry', skills: ['not-installed'] } } as AgentEntity);
+    installed.mockResolvedValue(['event-ticketing', 'venue-finder']);
+    hosting.deploy.mockResolvedValue({ runtimeUrl: RUNTIME_URL });
+    hosting.inspect.mockResolvedValue({ state: 'healthy', runtimeUrl: RUNTIME_URL });
+
+    await sut.run(AGENT_ID);
+
+    expect(installed).toHaveBeenCalledWith(AGENT_ID);
+    expect(hosting.deploy.mock.calls[0]![0].config).toEqual({ tone: 'dry', skills: ['event-ticketing', 'venue-finder'] });
   });
 
   it('fails the agent with "Deployment timed out" when the deploy never answers, and stops what it may have started', async () => {

@@ -6,6 +6,7 @@ import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider, type DeployedRuntime } from '../hosting/hosting.provider.js';
 import { exitReason } from '../hosting/runtime-exit.js';
+import { InstalledSkills } from '../skills/installed-skills.js';
 import type { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
 import { HAS_RUNTIME, IN_PROGRESS } from './agent-state-machine.js';
@@ -28,6 +29,7 @@ export class ProvisionWorker implements OnApplicationBootstrap {
     private readonly queues: QueueFactory,
     private readonly lifecycle: AgentLifecycle,
     private readonly hosting: HostingProvider,
+    private readonly skills: InstalledSkills,
     @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
   ) {}
 
@@ -61,7 +63,7 @@ export class ProvisionWorker implements OnApplicationBootstrap {
   private async runtimeFor(agent: AgentEntity): Promise<DeployedRuntime> {
     if (agent.status === 'restarting') return this.hosting.restart(agent.id);
     if (agent.status === 'provisioning' && (await this.hosting.inspect(agent.id)).state === 'suspended') return this.hosting.start(agent.id);
-    return this.hosting.deploy(runtimeSpecOf(agent));
+    return this.hosting.deploy(runtimeSpecOf(agent, await this.skills.ofAgent(agent.id)));
   }
 
   /**

@@ -5,6 +5,7 @@ import { HeldRetries, QueueFactory } from '@platform/queue';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { HostingProvider } from '../hosting/hosting.provider.js';
+import { InstalledSkills } from '../skills/installed-skills.js';
 import { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
 import { HAS_RUNTIME, IN_PROGRESS } from './agent-state-machine.js';
@@ -28,6 +29,7 @@ export class RuntimeReconciler implements OnApplicationBootstrap, OnApplicationS
   constructor(
     private readonly lifecycle: AgentLifecycle,
     private readonly hosting: HostingProvider,
+    private readonly skills: InstalledSkills,
     queues: QueueFactory,
     @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
   ) {
@@ -54,11 +56,13 @@ export class RuntimeReconciler implements OnApplicationBootstrap, OnApplicationS
       else if (agent.status === 'suspended') await this.settle(agentId, () => this.hosting.pause(agentId), 'paused', 'its agent is suspended');
       else if (!HAS_RUNTIME.includes(agent.status)) await this.settle(agentId, () => this.hosting.stop(agentId), 'ended', `its agent is ${agent.status}`);
     }
+    const live = [...agents.values()].filter((agent) => LIVE_AGENT_STATUSES.includes(agent.status));
+    const skills = await this.skills.of(live.map((agent) => agent.id));
     for (const agent of agents.values()) {
       if (IN_PROGRESS.includes(agent.status)) await this.requeues.offer(agent);
       if (!LIVE_AGENT_STATUSES.includes(agent.status)) continue;
       try {
-        const runtime = await this.hosting.ensure(runtimeSpecOf(agent));
+        const runtime = await this.hosting.ensure(runtimeSpecOf(agent, skills.get(agent.id) ?? []));
         this.logger.log({ agentId: agent.id, msg: runtime.adopted ? 'runtime adopted' : 'runtime re-created' });
         if (runtime.runtimeUrl !== agent.runtimeUrl) await this.lifecycle.moveRuntime(agent.id, runtime.runtimeUrl);
       } catch (error) {

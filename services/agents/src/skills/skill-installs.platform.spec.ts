@@ -3,6 +3,7 @@ import { ERROR_CODES, SKILL_CATALOGUE, SKILL_MESSAGES as M, type SkillInstalledR
 import {
   BEARER, ownerQuery, provisionRunning, recordedAgent, subscribedUser, TestPlatform, waitForStatus, type TestUser,
 } from '@platform/testing';
+import { payForClone } from '../testing/clone-payments.js';
 
 let platform: TestPlatform;
 let owner: TestUser;
@@ -21,6 +22,7 @@ afterAll(async () => {
 
 const install = (user: TestUser, body: Record<string, unknown>) => user.client.post<SkillInstalledReply>('/api/skills', body);
 const configOf = async (user: TestUser, id: string) => (await user.client.get(`/api/agents/${id}/config`)).body.config as Record<string, unknown>;
+const storedConfig = async (id: string) => (await ownerQuery<{ config: Record<string, unknown> }>(platform.env, 'SELECT config FROM agents.agents WHERE id = $1', [id]))[0]!.config;
 
 describe('POST /api/skills (extended-services 4.7)', () => {
   it('installs a skill on the caller\'s agent and lists it in the agent\'s config', async () => {
@@ -153,9 +155,43 @@ describe('installed skills in the agent\'s config', () => {
 
     expect(put.body.config).toEqual({ tone: 'dry', skills: ['venue-finder'] });
     expect(await configOf(owner, id)).toEqual({ tone: 'dry', skills: ['venue-finder'] });
+    expect(await storedConfig(id)).toEqual({ tone: 'dry' });
     const backendPut = await platform.backend().put(`/api/agents/${id}`, { config: { tone: 'warm' } }, BEARER);
     expect(backendPut.status).toBe(200);
     expect(await configOf(owner, id)).toEqual({ tone: 'warm', skills: ['venue-finder'] });
+  });
+
+  const sent = { tone: 'dry', skills: ['venue-finder', 'everything'] };
+
+  it.each([
+    ['created through the backend (POST /api/agents)', async (user: TestUser) =>
+      (await platform.backend().post('/api/agents', { name: 'Sent skills', config: sent }, { ...BEARER, 'x-user-id': user.id })).body.id as string],
+    ['deployed through the backend (POST /api/deployments)', async (user: TestUser) =>
+      (await platform.backend().post('/api/deployments', { userId: user.id, name: 'Sent skills', config: sent }, BEARER)).body.agentId as string],
+    ['provisioned (POST /api/agents/provision)', async (user: TestUser) =>
+      (await user.client.post('/api/agents/provision', { name: 'Sent skills', config: sent })).body.agent.id as string],
+  ])('an agent %s with config.skills shows only the skills installed on it', async (_case, make) => {
+    const user = await subscribedUser(platform, 'solo');
+    const id = await make(user);
+
+    expect(await configOf(user, id)).toEqual({ tone: 'dry' });
+    await install(user, { skillId: 'festival-finder', agentId: id });
+    expect(await configOf(user, id)).toEqual({ tone: 'dry', skills: ['festival-finder'] });
+    expect(await storedConfig(id)).toEqual({ tone: 'dry' });
+  });
+
+  it('a clone of an agent with installed skills has none of them: they are the parent\'s installs', async () => {
+    const user = await subscribedUser(platform, 'network');
+    const parent = await recordedAgent(platform, user, 'Parent');
+    await user.client.put(`/api/agents/${parent}/config`, { config: { tone: 'dry' } });
+    await install(user, { skillId: 'venue-finder', agentId: parent });
+    await install(user, { skillId: 'setlist-oracle', agentId: parent });
+
+    const cloned = await user.client.post('/api/agents/clone', { parentAgentId: parent, name: 'Clone', specialization: 'booking', paymentProof: await payForClone(platform) });
+
+    expect(cloned.status).toBe(201);
+    expect(await configOf(user, cloned.body.agent.id)).toEqual({ tone: 'dry', specialization: 'booking' });
+    expect(await configOf(user, parent)).toEqual({ tone: 'dry', skills: ['venue-finder', 'setlist-oracle'] });
   });
 
   it('the agent\'s runtime, brought up again from its config, reports the installed skills', async () => {

@@ -8,15 +8,14 @@ import {
 import { Db } from '@platform/database';
 import { AgentEntity } from '../agents/agent.entity.js';
 import { AgentSkillEntity } from './agent-skill.entity.js';
-import { withInstalledSkills } from './installed-skills-config.js';
 
 const view = (row: AgentSkillEntity): InstalledSkillView =>
   ({ id: row.id, skillId: row.skillId, agentId: row.agentId, installedAt: row.installedAt.toISOString() });
 
 /**
- * POST and DELETE /api/skills (extended-services 4.7) on the caller's own agents. An install and the
- * agent's config (`config.skills`, what its runtime reads) change in one transaction under the
- * agent's row lock; the plan's skill limit is counted under a per-user advisory lock, so
+ * POST and DELETE /api/skills (extended-services 4.7) on the caller's own agents. An install is its
+ * row of `agents.agent_skills` and nothing else: the agent's config shows the installs when it is
+ * read (InstalledSkills). The plan's skill limit is counted under a per-user advisory lock, so
  * concurrent installs at the limit make exactly as many as it allows.
  */
 @Injectable()
@@ -34,9 +33,7 @@ export class SkillInstalls {
       const limit = skillLimitOf(caller.plan);
       const current = await manager.countBy(AgentSkillEntity, { userId: caller.userId });
       if (current >= limit) throw new ApiError(429, M.limitReached, { code: ERROR_CODES.skillLimitReached, current, limit });
-      const saved = await manager.save(manager.create(AgentSkillEntity, { userId: caller.userId, agentId: agent.id, skillId: dto.skillId }));
-      await this.writeConfig(manager, agent);
-      return saved;
+      return manager.save(manager.create(AgentSkillEntity, { userId: caller.userId, agentId: agent.id, skillId: dto.skillId }));
     });
     return { success: true, installed: view(installed) };
   }
@@ -47,20 +44,14 @@ export class SkillInstalls {
       const agent = await this.lockedAgent(manager, dto.agentId, M.installationNotFound);
       const removed = await manager.delete(AgentSkillEntity, { agentId: agent.id, skillId: dto.skillId });
       if (!removed.affected) throw new ApiError(404, M.installationNotFound);
-      await this.writeConfig(manager, agent);
     });
     return { success: true };
   }
 
-  /** The caller's agent, locked until the transaction ends (RLS hides another user's). */
+  /** The caller's agent, locked until the transaction ends so it is not deleted under the install (RLS hides another user's). */
   private async lockedAgent(manager: EntityManager, agentId: string, notFound: string): Promise<AgentEntity> {
     const agent = isUUID(agentId) ? await manager.findOne(AgentEntity, { where: { id: agentId }, lock: { mode: 'pessimistic_write' } }) : null;
     if (!agent) throw new ApiError(404, notFound);
     return agent;
-  }
-
-  private async writeConfig(manager: EntityManager, agent: AgentEntity): Promise<void> {
-    const rows = await manager.find(AgentSkillEntity, { where: { agentId: agent.id }, order: { installedAt: 'ASC', skillId: 'ASC' } });
-    await manager.update(AgentEntity, { id: agent.id }, { config: withInstalledSkills(agent.config, rows.map((row) => row.skillId)) });
   }
 }

@@ -1,5 +1,5 @@
 import {
-  ERROR_CODES, SKILL_CATALOGUE, SKILL_CATEGORIES, SKILL_MESSAGES as M, skillActionInvalid, skillNotBuilt, type SkillListView,
+  CALENDAR_MESSAGES, ERROR_CODES, SKILL_CATALOGUE, SKILL_CATEGORIES, SKILL_MESSAGES as M, skillActionInvalid, skillNotBuilt, type SkillListView,
 } from '@platform/contracts';
 import { BEARER, connectCalendar, subscribedUser, TestPlatform, type TestUser } from '@platform/testing';
 
@@ -18,6 +18,29 @@ afterAll(async () => {
 
 const use = (skill: string, body: Record<string, unknown>, by: TestUser = user) => by.client.post(`/api/skills/${skill}`, body);
 const names = (items: Array<{ name: string }>) => items.map((item) => item.name);
+
+/**
+ * 4.7's "Skill slugs by category", written out, with the neutral names of decision 217 for the
+ * skills 4.7 names after third-party products.
+ */
+const SLUGS_BY_CATEGORY = {
+  streaming: ['dj-streaming'],
+  events: ['guestlist', 'event-ticketing', 'event-scheduler', 'venue-finder', 'festival-finder'],
+  payments: ['usdc-payments', 'booking-settlement', 'instant-split'],
+  finance: ['treasury', 'royalty-tracker'],
+  productivity: ['file-manager', 'calendar-sync', 'workspace-suite', 'notes-workspace'],
+  communication: ['email'],
+  development: ['webhook', 'browser'],
+  channels: ['team-chat', 'community-chat', 'mobile-messenger', 'cloud-messenger', 'private-messenger'],
+  music: ['track-archaeologist', 'setlist-oracle', 'demo-submitter'],
+  creative: ['visual-synthesizer'],
+  marketing: ['groupie-manager'],
+};
+
+/** The catalogue's featured skills (docs/skills.md), written out. */
+const FEATURED = ['event-ticketing', 'venue-finder', 'booking-settlement', 'instant-split', 'visual-synthesizer'];
+
+const ids = (skills: SkillListView['skills']) => skills.map((skill) => skill.id);
 
 describe('GET /api/skills (extended-services 4.7)', () => {
   it('lists every skill of the catalogue, every category and the featured skills, without credentials', async () => {
@@ -42,11 +65,22 @@ describe('GET /api/skills (extended-services 4.7)', () => {
     expect((await platform.web().get<SkillListView>('/api/skills?category=all')).body.skills).toHaveLength(SKILL_CATALOGUE.length);
   });
 
-  it('keeps the featured skills with ?featured=true', async () => {
-    const response = await platform.web().get<SkillListView>('/api/skills?featured=true');
+  it('lists 4.7\'s slugs by category, in its order', async () => {
+    const { skills, categories } = (await platform.web().get<SkillListView>('/api/skills')).body;
 
-    expect(response.body.skills.length).toBeGreaterThan(0);
-    expect(response.body.skills.every((skill) => skill.featured)).toBe(true);
+    const grouped = Object.fromEntries(categories.map((category) => [category, ids(skills.filter((skill) => skill.category === category))]));
+    expect(grouped).toEqual(SLUGS_BY_CATEGORY);
+    expect(Object.keys(grouped)).toEqual(Object.keys(SLUGS_BY_CATEGORY));
+    expect(skills).toHaveLength(Object.values(SLUGS_BY_CATEGORY).flat().length);
+  });
+
+  it('keeps exactly the featured skills with ?featured=true, and exactly the others with ?featured=false (decision 216)', async () => {
+    const featured = (await platform.web().get<SkillListView>('/api/skills?featured=true')).body.skills;
+    const others = (await platform.web().get<SkillListView>('/api/skills?featured=false')).body.skills;
+
+    expect(ids(featured)).toEqual(FEATURED);
+    expect(featured).toEqual(SKILL_CATALOGUE.filter((skill) => skill.featured));
+    expect(others).toEqual(SKILL_CATALOGUE.filter((skill) => !skill.featured));
   });
 
   it.each([
@@ -254,6 +288,22 @@ describe('event-scheduler: action schedule, title, date, time, channels', () => 
     });
     const stored = (await platform.calendar.account(email)).events.find((event) => event.id === response.body.eventId);
     expect(stored).toMatchObject({ summary: 'Warehouse 9', description: 'Announce on: email, bus' });
+  });
+
+  it('returns 409 when the provider no longer accepts the connection (the scheduler\'s 401)', async () => {
+    const revoked = await platform.newUser();
+    const { email } = await connectCalendar(platform, revoked);
+    await platform.calendar.failWith(email, 401);
+
+    expect(await use('event-scheduler', show, revoked)).toMatchObject({ status: 409, body: { error: M.calendarNotConnected } });
+  });
+
+  it('returns 502 with the calendar\'s words when the provider fails', async () => {
+    const failing = await platform.newUser();
+    const { email } = await connectCalendar(platform, failing);
+    await platform.calendar.failWith(email, 500);
+
+    expect(await use('event-scheduler', show, failing)).toMatchObject({ status: 502, body: { error: `${M.calendarFailed}: ${CALENDAR_MESSAGES.providerFailed}` } });
   });
 
   it.each([

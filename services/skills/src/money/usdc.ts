@@ -1,11 +1,9 @@
+import { WALLET_USDC } from '@platform/chain';
 import { amountText } from '@platform/contracts';
 import { formatUnits, parseUnits } from 'viem';
 
-/** USDC's decimals: amounts are counted in these units, never in floating point. */
-const USDC_DECIMALS = 6;
-
-/** A validated amount (IsUsdcAmount) in USDC units. */
-export const usdcUnits = (amount: number | string): bigint => parseUnits(amountText(amount), USDC_DECIMALS);
+/** A validated amount (IsUsdcAmount) in the units of the USDC the wallet service pays in, never in floating point. */
+export const usdcUnits = (amount: number | string): bigint => parseUnits(amountText(amount), WALLET_USDC.decimals);
 
 /** Units as the exact decimal text answers carry: 12500000n → "12.5". */
-export const usdcString = (units: bigint): string => formatUnits(units, USDC_DECIMALS);
+export const usdcString = (units: bigint): string => formatUnits(units, WALLET_USDC.decimals);

@@ -35,8 +35,9 @@ export class InstantSplitSkill implements Skill {
     }
   }
 
+  /** The recipients are checked against the agent's wallet before its ownership, so a bad body is a 400 whoever's agent it names. */
   private async createRule(caller: SkillCaller, request: InstantSplitDto) {
-    const recipients = ruleRecipients(request.splits!);
+    const recipients = ruleRecipients(request.splits!, await this.wallets.heldFor(caller, request.agentId!));
     await this.agents.requireOwned(caller, request.agentId!);
     const rule = await this.rules.create(caller.userId, {
       agentId: request.agentId!, name: request.name?.trim() || 'Instant split', recipients, threshold: usdcUnits(request.threshold ?? 0),
@@ -45,13 +46,14 @@ export class InstantSplitSkill implements Skill {
   }
 
   /**
-   * Splits `amount`, or without one the agent wallet's whole USDC balance, once it reaches the
-   * rule's threshold: a royalty split of the wallet service, queued and paid on chain.
+   * Splits `amount`, or without one the agent wallet's whole balance as the wallet counts it
+   * (what its recorded transfers leave spendable, exact text), once it reaches the rule's
+   * threshold: a royalty split of the wallet service, queued and paid on chain.
    */
   private async execute(caller: SkillCaller, request: InstantSplitDto) {
     const rule = await this.rules.find(caller.userId, request.splitId!);
-    const address = await this.wallets.ofCaller(caller, rule.agentId);
-    const amount = request.amount !== undefined ? usdcUnits(request.amount) : usdcUnits((await this.wallet.balance(caller, address)).balance_usdc);
+    const { address, spendable } = await this.wallets.usdcOf(caller, rule.agentId);
+    const amount = usdcUnits(request.amount ?? spendable);
     const outcome = { splitId: rule.id, amountUsdc: usdcString(amount), thresholdUsdc: usdcString(rule.threshold) };
     if (amount === 0n || amount < rule.threshold) return { ...outcome, executed: false, walletSplitId: null, status: null };
     const queued = await this.wallet.createSplit(caller, {
@@ -63,19 +65,20 @@ export class InstantSplitSkill implements Skill {
 
   private async balance(caller: SkillCaller, request: InstantSplitDto) {
     const agentId = request.splitId !== undefined ? (await this.rules.find(caller.userId, request.splitId)).agentId : request.agentId!;
-    const balance = await this.wallet.balance(caller, await this.wallets.ofCaller(caller, agentId));
-    return { agentId, address: balance.address, balanceUsdc: balance.balance_usdc };
+    const usdc = await this.wallets.usdcOf(caller, agentId);
+    // balanceUsdc stays the number 4.2's balance route answers, made from the wallet's exact text.
+    return { agentId, address: usdc.address, balanceUsdc: Number(usdc.balance), spendableUsdc: usdc.spendable };
   }
 
   private async pending(caller: SkillCaller) {
-    const [pending, rules] = await Promise.all([this.wallet.openSplits(caller, undefined), this.rules.list(caller.userId)]);
+    const [pending, rules] = await Promise.all([this.wallet.openSplits(caller), this.rules.list(caller.userId)]);
     return { pending, count: pending.length, rules: rules.map(ruleView) };
   }
 
   /** Streams times the per-stream rate, shared by the rule (or the splits given) as the wallet would: nothing moves. */
   private async simulate(caller: SkillCaller, request: InstantSplitDto) {
     const rule = request.splitId !== undefined ? await this.rules.find(caller.userId, request.splitId) : undefined;
-    const recipients = rule?.recipients ?? ruleRecipients(request.splits!);
+    const recipients = rule?.recipients ?? ruleRecipients(request.splits!, null);
     const threshold = request.threshold !== undefined ? usdcUnits(request.threshold) : rule?.threshold ?? 0n;
     const revenue = BigInt(request.streams!) * usdcUnits(request.rate!);
     return {

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { escrowShortReason, ESCROW_MESSAGES, SKILL_MESSAGES as M } from '@platform/contracts';
 import {
-  baseChain, BEARER, fundUsdc, newAddress, recordedAgent, settledSplit, subscribedUser, TestPlatform, usdcOf, type TestUser,
+  baseChain, BEARER, fundUsdc, newAddress, newAgentWallet, ownerQuery, recordedAgent, settledSplit, subscribedUser, TestPlatform, USDC_ADDRESS, usdcOf,
+  type AgentWallet, type TestUser,
 } from '@platform/testing';
-import { parseUnits, type Address, type PublicClient } from 'viem';
+import { formatUnits, parseUnits, type Address, type PublicClient } from 'viem';
+import { baseSepolia } from 'viem/chains';
 
 let platform: TestPlatform;
 let chain: PublicClient;
 let promoter: TestUser;
 let artist: TestUser;
 /** The promoter's agent asks for bookings and pays; the artist's provides and is paid. */
-let requester: { agentId: string; address: Address };
-let provider: { agentId: string; address: Address };
+let requester: AgentWallet;
+let provider: AgentWallet;
 
 const usdc = (text: string) => parseUnits(text, 6);
 
@@ -19,22 +21,14 @@ beforeAll(async () => {
   platform = await TestPlatform.start({ services: ['billing', 'agents', 'wallet', 'bus', 'skills'] });
   chain = baseChain(platform);
   [promoter, artist] = await Promise.all([subscribedUser(platform), subscribedUser(platform)]);
-  requester = await walletAgent(promoter, 'Promoter');
-  provider = await walletAgent(artist, 'Artist');
+  requester = await newAgentWallet(platform, promoter.id, await recordedAgent(platform, promoter, 'Promoter'));
+  provider = await newAgentWallet(platform, artist.id, await recordedAgent(platform, artist, 'Artist'));
   await fundUsdc(platform, requester.address, '400');
 }, 120_000);
 
 afterAll(async () => {
   await platform?.close();
 });
-
-/** An agent record of the user's with a wallet the platform holds for it. */
-async function walletAgent(user: TestUser, name: string): Promise<{ agentId: string; address: Address }> {
-  const agentId = await recordedAgent(platform, user, name);
-  const wallet = await platform.backend().post('/api/underground/wallets', { userId: user.id, agentId }, BEARER);
-  if (wallet.status !== 201) throw new Error(`wallet: ${wallet.status} ${JSON.stringify(wallet.body)}`);
-  return { agentId, address: wallet.body.address };
-}
 
 /** One negotiation move on the bus, sent as the agent (the bus stamps it, the wallet service signs it). */
 async function move(from: string, to: string, action: string, bookingId: string): Promise<void> {
@@ -188,8 +182,10 @@ describe('instant-split and royalty-tracker: through the wallet\'s splits', () =
     expect(inline.body.payouts.map((payout: { amountUsdc: string }) => payout.amountUsdc)).toEqual(['1.998', '1.332']);
   });
 
-  it('get_balance answers the agent wallet\'s USDC', async () => {
-    expect((await split({ action: 'get_balance', splitId })).body).toEqual({ success: true, agentId: requester.agentId, address: requester.address, balanceUsdc: 149.5 });
+  it('get_balance answers the agent wallet\'s USDC, and what of it a split may take', async () => {
+    expect((await split({ action: 'get_balance', splitId })).body).toEqual({
+      success: true, agentId: requester.agentId, address: requester.address, balanceUsdc: 149.5, spendableUsdc: '149.5',
+    });
   });
 
   it('execute_split below the threshold moves nothing', async () => {
@@ -220,6 +216,28 @@ describe('instant-split and royalty-tracker: through the wallet\'s splits', () =
     expect((await promoter.client.post('/api/skills/royalty-tracker', { action: 'total', agentId: provider.agentId })).body).toMatchObject({ splits: 0 });
   });
 
+  it('execute_split without an amount splits exactly what the wallet counts spendable: its balance less what its recorded transfers will take', async () => {
+    const [balance, firstBefore, secondBefore] = [await usdcOf(chain, requester.address), await usdcOf(chain, first), await usdcOf(chain, second)];
+    const reserved = usdc('0.5');
+    // A transfer recorded but not signed yet holds 0.5 USDC of the wallet; dated ahead, so the transfers' sweep leaves it alone.
+    const [{ id }] = await ownerQuery<{ id: string }>(platform.env,
+      `INSERT INTO wallet.transfers (user_id, chain_id, token, from_address, to_address, amount, purpose, purpose_id, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'escrow_hold', $7, now() + interval '1 hour') RETURNING id`,
+      [promoter.id, baseSepolia.id, USDC_ADDRESS, requester.address, newAddress(), reserved.toString(), `reserved-${randomUUID()}`]);
+    try {
+      expect((await split({ action: 'get_balance', splitId })).body).toMatchObject({ balanceUsdc: Number(formatUnits(balance, 6)), spendableUsdc: formatUnits(balance - reserved, 6) });
+
+      const response = await split({ action: 'execute_split', splitId });
+
+      expect(response.body).toMatchObject({ success: true, amountUsdc: formatUnits(balance - reserved, 6), executed: true, status: 'queued' });
+      expect((await settledSplit(platform, response.body.walletSplitId)).status).toBe('completed');
+      expect((await usdcOf(chain, first)) - firstBefore + (await usdcOf(chain, second)) - secondBefore).toBe(balance - reserved);
+      expect(await usdcOf(chain, requester.address)).toBe(reserved);
+    } finally {
+      await ownerQuery(platform.env, 'DELETE FROM wallet.transfers WHERE id = $1', [id]);
+    }
+  });
+
   it.each([
     [{ action: 'create_split_rule', agentId: 'a', splits: [{ ...shares[0], percentage: 50 }, shares[1]] }, M.percentagesSum],
     [{ action: 'create_split_rule', agentId: 'a', splits: [shares[0], { ...shares[1], recipientAddress: first }] }, M.recipientsNotDistinct],
@@ -228,6 +246,16 @@ describe('instant-split and royalty-tracker: through the wallet\'s splits', () =
     [{ action: 'simulate', splits: shares, rate: 1 }, M.streamsInvalid],
   ])('returns 400 for %j', async (body, error) => {
     expect(await split(body)).toMatchObject({ status: 400, body: { error } });
+  });
+
+  it('returns 400 for a rule paying the agent\'s own wallet, which the wallet\'s split would refuse, and keeps no rule', async () => {
+    const rules = (await split({ action: 'list_pending' })).body.rules;
+    const own = { ...shares[1], recipientAddress: requester.address.toLowerCase() };
+
+    expect(await split({ action: 'create_split_rule', agentId: requester.agentId, splits: [shares[0], own] })).toMatchObject({
+      status: 400, body: { error: M.recipientIsAgentWallet },
+    });
+    expect((await split({ action: 'list_pending' })).body.rules).toEqual(rules);
   });
 
   it('returns 404 for a rule on another user\'s agent, and for another user\'s rule', async () => {

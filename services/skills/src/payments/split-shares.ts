@@ -1,17 +1,27 @@
-import { ApiError, payoutAmounts, shareInHundredths, SKILL_MESSAGES as M, WHOLE_IN_HUNDREDTHS, type SplitShareDto } from '@platform/contracts';
+import {
+  ApiError, payoutAmounts, shareInHundredths, SKILL_MESSAGES as M, splitSharesProblem, type SplitShareDto, type SplitSharesProblem,
+} from '@platform/contracts';
 import { getAddress } from 'viem';
 import { usdcString } from '../money/usdc.js';
 import type { SplitRuleRecipient } from './split-rule.entity.js';
 
-/** The recipients of a rule as stored: 400 unless the percentages make exactly 100 (in hundredths) and no address comes twice. */
-export function ruleRecipients(splits: readonly SplitShareDto[]): SplitRuleRecipient[] {
-  const total = splits.reduce((sum, split) => sum + shareInHundredths(split.percentage), 0);
-  if (total !== WHOLE_IN_HUNDREDTHS) throw new ApiError(400, M.percentagesSum);
-  const recipients = splits.map((split) => ({
+const REFUSALS: Record<SplitSharesProblem, string> = {
+  sharesSum: M.percentagesSum,
+  recipientsNotDistinct: M.recipientsNotDistinct,
+  recipientIsSender: M.recipientIsAgentWallet,
+};
+
+/**
+ * The recipients of a rule paying from the agent wallet `from` (null when there is none), as
+ * stored: 400 for what the wallet's split would refuse later (splitSharesProblem), so a rule that
+ * cannot be paid is never kept.
+ */
+export function ruleRecipients(splits: readonly SplitShareDto[], from: string | null): SplitRuleRecipient[] {
+  const problem = splitSharesProblem(from, splits.map((split) => ({ address: split.recipientAddress, hundredths: shareInHundredths(split.percentage) })));
+  if (problem) throw new ApiError(400, REFUSALS[problem]);
+  return splits.map((split) => ({
     recipientAddress: getAddress(split.recipientAddress), percentage: split.percentage, role: split.role?.trim() || null, name: split.name?.trim() || null,
   }));
-  if (new Set(recipients.map((recipient) => recipient.recipientAddress)).size !== recipients.length) throw new ApiError(400, M.recipientsNotDistinct);
-  return recipients;
 }
 
 /** Each recipient's part of `units`, by the wallet's own rounding (payoutAmounts), so a simulation shows what a split would pay. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, CALENDAR_MESSAGES, SKILL_MESSAGES as M, SUBJECTS, UnavailableError, type CalendarEventView } from '@platform/contracts';
-import { PlatformCalls } from './platform-calls.js';
+import { ApiError, SKILL_MESSAGES as M, SUBJECTS, UnavailableError, type CalendarEventView } from '@platform/contracts';
+import { PlatformCalls, QueryRefusedError } from './platform-calls.js';
 
 export interface NewCalendarEvent {
   title: string;
@@ -24,17 +24,19 @@ export class CalendarClient {
     try {
       return await this.calls.query<CreatedCalendarEvent>(SUBJECTS.calendar.createEvent, { userId, ...event });
     } catch (error) {
-      throw error instanceof ApiError && error.status === 502 ? refusal(error.message) : error;
+      throw error instanceof QueryRefusedError ? refusal(error) : error;
     }
   }
 }
 
 /**
- * The calendar's refusal in the skill's terms: a calendar not connected is the caller's to fix
- * (409, not the calendar route's 401, which a client would read as its session ending).
+ * The calendar's refusal in the skill's terms, by the status the scheduler gave it: its 401 (no
+ * calendar connected, or the connection revoked) is the caller's to fix, 409, as a 401 would read
+ * to a client as its session ending; its 503 (the provider not configured) stays 503; anything else
+ * is the calendar failing, 502 with its words.
  */
-function refusal(message: string): ApiError {
-  if (message === CALENDAR_MESSAGES.notConnected) return new ApiError(409, M.calendarNotConnected);
-  if (message === CALENDAR_MESSAGES.notConfigured) return new UnavailableError(message);
-  return new ApiError(502, `${M.calendarFailed}: ${message}`);
+function refusal(error: QueryRefusedError): ApiError {
+  if (error.remoteStatus === 401) return new ApiError(409, M.calendarNotConnected);
+  if (error.remoteStatus === 503) return new UnavailableError(error.message);
+  return new ApiError(502, `${M.calendarFailed}: ${error.message}`);
 }

@@ -2,6 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { ApiError, UnavailableError, type Envelope, type Subject } from '@platform/contracts';
 import { RemoteError, RpcClient, ServiceUnavailableError } from '@platform/messaging';
 
+/**
+ * A query the other service refused: 502 to the skill's caller, unless the skill answers some
+ * refusals otherwise by `remoteStatus`, the HTTP status that service's error carried.
+ */
+export class QueryRefusedError extends ApiError {
+  constructor(readonly remoteStatus: number | undefined, message: string) {
+    super(502, message);
+  }
+}
+
 /** The part of an envelope a call fills in; the rest is empty, as for a call no browser made. */
 export type CallEnvelope = Partial<Pick<Envelope, 'auth' | 'params' | 'query' | 'body' | 'headers' | 'requestId'>>;
 
@@ -29,7 +39,7 @@ export class PlatformCalls {
 
 function failed(error: unknown): never {
   if (error instanceof ServiceUnavailableError) throw new UnavailableError();
-  if (error instanceof RemoteError) throw new ApiError(502, messageOf(error.remote));
+  if (error instanceof RemoteError) throw new QueryRefusedError(error.status, messageOf(error.remote));
   throw error;
 }
 

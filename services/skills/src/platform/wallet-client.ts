@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  SUBJECTS, type AgentWalletOfReply, type CreateEscrowDto, type CreateSplitDto, type EscrowListView, type EscrowView, type SplitQueuedReply,
+  SUBJECTS, type AgentWalletOfReply, type AgentWalletUsdcReply, type CreateEscrowDto, type CreateSplitDto, type EscrowListView, type EscrowView, type SplitQueuedReply,
   type SplitSummaryView, type SplitTotalsView,
 } from '@platform/contracts';
 import type { SkillCaller } from '../actions/skill.js';
@@ -21,8 +21,8 @@ export class WalletClient {
     return this.calls.query(SUBJECTS.wallet.agentWalletOf, { agentId });
   }
 
-  balance(caller: SkillCaller, address: string): Promise<{ address: string; balance_usdc: number }> {
-    return this.calls.route(SUBJECTS.wallet.agentWalletBalance, this.asPlatform(caller, { params: { address }, query: { userId: caller.userId } }));
+  agentWalletUsdc(caller: SkillCaller, agentId: string): Promise<AgentWalletUsdcReply> {
+    return this.calls.query(SUBJECTS.wallet.agentWalletUsdc, { userId: caller.userId, agentId });
   }
 
   createSplit(caller: SkillCaller, body: CreateSplitDto): Promise<SplitQueuedReply> {
@@ -33,8 +33,8 @@ export class WalletClient {
     return this.calls.query(SUBJECTS.wallet.splitTotals, { userId: caller.userId, agentId });
   }
 
-  openSplits(caller: SkillCaller, agentId?: string): Promise<SplitSummaryView[]> {
-    return this.calls.query(SUBJECTS.wallet.openSplits, { userId: caller.userId, agentId });
+  openSplits(caller: SkillCaller): Promise<SplitSummaryView[]> {
+    return this.calls.query(SUBJECTS.wallet.openSplits, { userId: caller.userId });
   }
 
   createEscrow(caller: SkillCaller, body: CreateEscrowDto): Promise<EscrowView> {

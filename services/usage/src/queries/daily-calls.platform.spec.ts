@@ -50,7 +50,7 @@ describe('daily calls query', () => {
       const refused = await dailyCalls(userId).catch((error: unknown) => error);
 
       expect(refused).toBeInstanceOf(RemoteError);
-      expect((refused as RemoteError).remote).toEqual({ status: 'error', message: USAGE_MESSAGES.userIdRequired });
+      expect((refused as RemoteError).remote).toEqual({ status: 'error', message: USAGE_MESSAGES.userIdRequired, statusCode: 400 });
     },
   );
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { AGENT_WALLET_MESSAGES as M, agentMessageTypedData, SUBJECTS, type SignAgentMessageReply } from '@platform/contracts';
-import { BEARER, fundUsdc, newAddress, newAgentWallet, RpcForwarder, type TestClient, TestPlatform } from '@platform/testing';
+import { BEARER, fundUsdc, newAddress, newAgentWallet, ownerQuery, RpcForwarder, type TestClient, TestPlatform, USDC_ADDRESS } from '@platform/testing';
 import { getAddress, verifyTypedData, type Address } from 'viem';
+import { baseSepolia } from 'viem/chains';
 
 let platform: TestPlatform;
 let backend: TestClient;
@@ -179,5 +180,37 @@ describe('bus queries (NATS)', () => {
     const agentId = `agent-${randomUUID()}`;
 
     expect(await platform.query(SUBJECTS.wallet.signAgentMessage, { agentId, message: unsigned(agentId) })).toBeNull();
+  });
+});
+
+describe('skills queries (NATS)', () => {
+  it('agent wallet usdc: the balance and what a payout may take of it, as exact text, less what recorded transfers will take', async () => {
+    const wallet = await newAgentWallet(platform);
+    await fundUsdc(platform, wallet.address, '12.345678');
+    // A transfer recorded and not signed yet; dated ahead, so the transfers' sweep leaves it alone.
+    await ownerQuery(platform.env,
+      `INSERT INTO wallet.transfers (user_id, chain_id, token, from_address, to_address, amount, purpose, purpose_id, updated_at)
+       VALUES ($1, $2, $3, $4, $5, 2000001, 'escrow_hold', $6, now() + interval '1 hour')`,
+      [wallet.userId, baseSepolia.id, USDC_ADDRESS, wallet.address, newAddress(), `reserved-${randomUUID()}`]);
+
+    expect(await platform.query(SUBJECTS.wallet.agentWalletUsdc, { userId: wallet.userId, agentId: wallet.agentId })).toEqual({
+      address: wallet.address, balance: '12.345678', spendable: '10.345677',
+    });
+  });
+
+  it('agent wallet usdc: null for another user\'s agent wallet and for an agent without one', async () => {
+    const wallet = await newAgentWallet(platform);
+
+    expect(await platform.query(SUBJECTS.wallet.agentWalletUsdc, { userId: randomUUID(), agentId: wallet.agentId })).toBeNull();
+    expect(await platform.query(SUBJECTS.wallet.agentWalletUsdc, { userId: wallet.userId, agentId: `agent-${randomUUID()}` })).toBeNull();
+  });
+
+  it('agent wallet usdc: an error that says the chain could not be read when the node is away', async () => {
+    const wallet = await newAgentWallet(platform);
+    rpc.goDown();
+
+    await expect(platform.query(SUBJECTS.wallet.agentWalletUsdc, { userId: wallet.userId, agentId: wallet.agentId })).rejects.toMatchObject({
+      status: 500, remote: { message: M.balanceUnavailable },
+    });
   });
 });

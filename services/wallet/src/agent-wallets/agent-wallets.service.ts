@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { AGENT_WALLET_MESSAGES as M, ApiError, type AgentWalletOfReply, type AgentWalletView } from '@platform/contracts';
+import { AGENT_WALLET_MESSAGES as M, ApiError, type AgentWalletOfReply, type AgentWalletUsdcReply, type AgentWalletView } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { QueryFailedError } from 'typeorm';
 import { getAddress } from 'viem';
 import { UsdcBalances, usdcText } from '../chain/usdc-balances.js';
 import { WalletKeys } from '../keys/wallet-keys.js';
 import { WalletEntity } from '../keys/wallet.entity.js';
+import { SpendableUsdc } from '../transfers/spendable-usdc.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -23,7 +24,7 @@ const view = (wallet: WalletEntity): AgentWalletView => ({ address: wallet.addre
  */
 @Injectable()
 export class AgentWalletsService {
-  constructor(private readonly db: Db, private readonly keys: WalletKeys, private readonly usdc: UsdcBalances) {}
+  constructor(private readonly db: Db, private readonly keys: WalletKeys, private readonly usdc: UsdcBalances, private readonly spendable: SpendableUsdc) {}
 
   /**
    * The agent's wallet, made on the first call. Two first calls at once both try to insert; the
@@ -63,6 +64,21 @@ export class AgentWalletsService {
       throw new ApiError(500, M.balanceUnavailable);
     });
     return { address: wallet.address, balance_usdc: Number(usdcText(units)) };
+  }
+
+  /**
+   * The USDC of the agent's wallet held for this user, as exact text: the wallet, not its caller,
+   * decides what a payout of "the whole balance" may take. Null for no wallet held for the user.
+   */
+  async usdcOf(userId: string, agentId: string): Promise<AgentWalletUsdcReply> {
+    return this.db.withUser(userId, async (manager) => {
+      const wallet = await manager.findOneBy(WalletEntity, { kind: 'agent', agentId });
+      if (!wallet) return null;
+      const { balance, spendable } = await this.spendable.funds(manager, wallet.address).catch(() => {
+        throw new ApiError(500, M.balanceUnavailable);
+      });
+      return { address: wallet.address, balance: usdcText(balance), spendable: usdcText(spendable) };
+    });
   }
 
   /** The agent's wallet held for this user, or null (none, or another user's). */

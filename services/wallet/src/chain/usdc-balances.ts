@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ChainClients, readErc20Balance, USDC } from '@platform/chain';
+import { ChainClients, readErc20Balance, WALLET_USDC } from '@platform/chain';
 import { erc20Abi, formatUnits, getAddress, type Address } from 'viem';
 import { baseSepolia } from 'viem/chains';
-
-/** USDC on base-sepolia, where agent wallets hold it (extended-services 2). */
-export const WALLET_USDC = USDC[baseSepolia.id];
 
 /** USDC units as the decimal string people read: 10000001 → "10.000001". */
 export const usdcText = (units: bigint): string => formatUnits(units, WALLET_USDC.decimals);

@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { WALLET_USDC } from '@platform/chain';
 import { insufficientBalanceReason, SPLIT_MESSAGES as M, transferFailedReason, type SplitStatus } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { baseSepolia } from 'viem/chains';
 import type { Address } from 'viem';
-import { usdcText, WALLET_USDC } from '../chain/usdc-balances.js';
+import { usdcText } from '../chain/usdc-balances.js';
 import { ChainTransfers } from '../transfers/chain-transfers.js';
 import { PayoutFailure } from '../transfers/payout-failure.js';
 import { SpendableUsdc } from '../transfers/spendable-usdc.js';

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { SUBJECTS, UserSplitsQuery, validateAs, type SplitSummaryView, type SplitTotalsView } from '@platform/contracts';
+import { OpenSplitsQuery, SUBJECTS, UserSplitsQuery, validateAs, type SplitSummaryView, type SplitTotalsView } from '@platform/contracts';
 import { SplitReports } from './split-reports.js';
 
 /** Service to service: a user's splits added up, and those still being paid (the skills service). */
@@ -16,7 +16,6 @@ export class SplitQueriesHandlers {
 
   @MessagePattern(SUBJECTS.wallet.openSplits)
   open(@Payload() data: unknown): Promise<SplitSummaryView[]> {
-    const query = validateAs(UserSplitsQuery, data);
-    return this.reports.open(query.userId, query.agentId);
+    return this.reports.open(validateAs(OpenSplitsQuery, data).userId);
   }
 }

@@ -1,6 +1,14 @@
-import { ApiError, payoutAmounts, shareInHundredths, SPLIT_MESSAGES as M, WHOLE_IN_HUNDREDTHS, type SplitRecipientDto } from '@platform/contracts';
+import {
+  ApiError, payoutAmounts, shareInHundredths, splitSharesProblem, SPLIT_MESSAGES as M, type SplitRecipientDto, type SplitSharesProblem,
+} from '@platform/contracts';
 import { getAddress } from 'viem';
 import type { SplitRecipient } from './split.entity.js';
+
+const REFUSALS: Record<SplitSharesProblem, string> = {
+  sharesSum: M.sharesSum,
+  recipientsNotDistinct: M.recipientsNotDistinct,
+  recipientIsSender: M.recipientIsSender,
+};
 
 /**
  * The recipients of a split paying `total` units from `from`, each with the units it gets; 400 when
@@ -9,11 +17,9 @@ import type { SplitRecipient } from './split.entity.js';
  */
 export function splitRecipients(from: string, recipients: readonly SplitRecipientDto[], total: bigint): SplitRecipient[] {
   const hundredths = recipients.map((recipient) => shareInHundredths(recipient.share));
-  if (hundredths.reduce((sum, part) => sum + part, 0) !== WHOLE_IN_HUNDREDTHS) throw new ApiError(400, M.sharesSum);
-  const addresses = recipients.map((recipient) => getAddress(recipient.address));
-  if (new Set(addresses).size !== addresses.length) throw new ApiError(400, M.recipientsNotDistinct);
-  if (addresses.includes(getAddress(from))) throw new ApiError(400, M.recipientIsSender);
+  const problem = splitSharesProblem(from, recipients.map((recipient, index) => ({ address: recipient.address, hundredths: hundredths[index]! })));
+  if (problem) throw new ApiError(400, REFUSALS[problem]);
   const amounts = payoutAmounts(total, hundredths);
   if (amounts.some((amount) => amount === 0n)) throw new ApiError(400, M.amountTooSmall);
-  return addresses.map((address, index) => ({ address, share: recipients[index]!.share, amount: amounts[index]!.toString() }));
+  return recipients.map((recipient, index) => ({ address: getAddress(recipient.address), share: recipient.share, amount: amounts[index]!.toString() }));
 }

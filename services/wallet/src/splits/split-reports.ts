@@ -12,8 +12,9 @@ const STATUSES: readonly SplitStatus[] = ['queued', 'processing', 'completed', '
 const OPEN_LIMIT = 100;
 
 /**
- * A user's splits as reports (the royalty-tracker and instant-split skills ask over NATS), added up
- * by the database under the user's row-level scope, of one agent when one is named.
+ * A user's splits as reports (the royalty-tracker and instant-split skills ask over NATS), under the
+ * user's row-level scope: added up by the database (of one agent when one is named), and those
+ * still being paid.
  */
 @Injectable()
 export class SplitReports {
@@ -45,9 +46,9 @@ export class SplitReports {
   }
 
   /** Splits queued or being paid out, newest first. */
-  async open(userId: string, agentId?: string): Promise<SplitSummaryView[]> {
+  async open(userId: string): Promise<SplitSummaryView[]> {
     const splits = await this.db.withUser(userId, (manager) => manager.find(SplitEntity, {
-      where: { userId, status: In(['queued', 'processing']), ...(agentId === undefined ? {} : { agentId }) },
+      where: { userId, status: In(['queued', 'processing']) },
       order: { id: 'DESC' }, take: OPEN_LIMIT,
     }));
     return splits.map((split) => ({

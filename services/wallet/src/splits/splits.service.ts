@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { WALLET_USDC } from '@platform/chain';
 import {
   ApiError, SPLIT_MESSAGES as M, type CreateSplitDto, type SplitQueuedReply, type SplitRecipientStatus, type SplitView,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { getAddress, parseUnits } from 'viem';
 import { AgentWalletsService } from '../agent-wallets/agent-wallets.service.js';
-import { usdcText, WALLET_USDC } from '../chain/usdc-balances.js';
+import { usdcText } from '../chain/usdc-balances.js';
 import { ChainTransfers } from '../transfers/chain-transfers.js';
 import type { TransferEntity, TransferStatus } from '../transfers/transfer.entity.js';
 import { SPLIT_PURPOSE } from './split-payout.js';

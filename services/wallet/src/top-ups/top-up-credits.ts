@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { WALLET_USDC } from '@platform/chain';
 import type { WalletTopUpPaidEvent } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { IsNull, type EntityManager } from 'typeorm';
 import { getAddress, type Address } from 'viem';
 import { baseSepolia } from 'viem/chains';
-import { WALLET_USDC } from '../chain/usdc-balances.js';
 import { WalletKeys } from '../keys/wallet-keys.js';
 import { ChainTransfers } from '../transfers/chain-transfers.js';
 import { TransfersWorker } from '../transfers/transfers.worker.js';

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChainClients } from '@platform/chain';
+import { ChainClients, WALLET_USDC } from '@platform/chain';
 import { getAddress, parseAbiItem, type Address, type Hex, type PublicClient } from 'viem';
 import { baseSepolia } from 'viem/chains';
-import { WALLET_USDC } from '../chain/usdc-balances.js';
 import type { WalletEnv } from '../wallet.env.js';
 import { WALLET_ENV } from '../wallet.tokens.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ChainClients, type ChainId } from '@platform/chain';
 import { Db } from '@platform/database';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { getAddress, keccak256, TransactionReceiptNotFoundError, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import { WalletKeys } from '../keys/wallet-keys.js';
 import type { WalletEnv } from '../wallet.env.js';
@@ -66,6 +66,17 @@ export class ChainTransfers {
   /** The transfers recorded under a purpose, in position order. */
   ofPurpose(purpose: TransferPurpose, purposeId: string): Promise<TransferEntity[]> {
     return this.db.asSystem((manager) => manager.find(TransferEntity, { where: { purpose, purposeId }, order: { position: 'ASC' } }));
+  }
+
+  /** The transfers of several purposes and purposeIds in one query (a page of escrows), in position order. */
+  ofPurposes(purposes: readonly TransferPurpose[], purposeIds: readonly string[]): Promise<TransferEntity[]> {
+    return this.db.asSystem((manager) => manager.find(TransferEntity, {
+      where: { purpose: In([...purposes]), purposeId: In([...purposeIds]) }, order: { position: 'ASC' },
+    }));
+  }
+
+  get(id: string): Promise<TransferEntity> {
+    return this.db.asSystem((manager) => manager.findOneByOrFail(TransferEntity, { id }));
   }
 
   /**

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { WALLET_USDC } from '@platform/chain';
 import type { EntityManager } from 'typeorm';
 import { getAddress } from 'viem';
 import { baseSepolia } from 'viem/chains';
-import { UsdcBalances, WALLET_USDC } from '../chain/usdc-balances.js';
+import { UsdcBalances } from '../chain/usdc-balances.js';
 
 /**
  * USDC a wallet can still commit: its balance less what its recorded transfers will take. Callers
@@ -17,11 +18,16 @@ export class SpendableUsdc {
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`wallet.spend:${getAddress(wallet)}`]);
   }
 
-  /** Call under `lock`. */
+  /** Call under `lock` to decide a payout; without it the figure may be taken by one recorded meanwhile. */
   async available(manager: EntityManager, wallet: string): Promise<bigint> {
+    return (await this.funds(manager, wallet)).spendable;
+  }
+
+  /** The wallet's balance, and what of it is spendable, read at one block. */
+  async funds(manager: EntityManager, wallet: string): Promise<{ balance: bigint; spendable: bigint }> {
     const holding = await this.usdc.holding(wallet);
     const reserved = await this.reserved(manager, getAddress(wallet), holding.minedNonce);
-    return holding.balance > reserved ? holding.balance - reserved : 0n;
+    return { balance: holding.balance, spendable: holding.balance > reserved ? holding.balance - reserved : 0n };
   }
 
   /**
