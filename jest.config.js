@@ -17,7 +17,9 @@ export default {
   globalSetup: '<rootDir>/libs/testing/global-setup.mjs',
   globalTeardown: '<rootDir>/libs/testing/global-teardown.mjs',
   // A platform spec's setup boots services and a real agent runtime; with 2 workers on 2 cores that
-  // took over 30 s in a full run (agent-chat's beforeAll), so hooks and tests get 60 s.
-  testTimeout: 60000,
+  // took over 30 s in a full run (agent-chat's beforeAll). A service in a child process loads its
+  // whole module graph through the TypeScript loader first (17 s measured under a full run), and
+  // CI once needed over 60 s for the sandbox, a gateway and one such process: hooks and tests get 120 s.
+  testTimeout: 120000,
   maxWorkers: 2,
 };

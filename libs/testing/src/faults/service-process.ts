@@ -8,7 +8,8 @@ import { spawnGuarded } from './guarded-spawn.js';
 import { killTree } from './process-tree.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
-const START_TIMEOUT_MS = 30_000;
+/** Loading a service's module graph through the TypeScript loader took 17 s under a full run's load. */
+const START_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 10_000;
 /** Enough for minutes of info-level logs under load; beyond it the oldest lines go. */
 const OUTPUT_LIMIT = 16 * 1024 * 1024;
