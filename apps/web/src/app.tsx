@@ -1,0 +1,35 @@
+import { Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
+import { PAGES } from './routes.js';
+import { RequireSession } from './session/require-session.js';
+import { SessionProvider } from './session/session.js';
+import { ToastProvider } from './ui/alert.js';
+
+function Shell() {
+  return (
+    <SessionProvider>
+      <ToastProvider>
+        <Suspense fallback={<p className="loading" role="status">Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </ToastProvider>
+    </SessionProvider>
+  );
+}
+
+const router = createBrowserRouter([
+  {
+    element: <Shell />,
+    children: [
+      { path: '/', element: <Navigate to="/dashboard" replace /> },
+      ...PAGES.map(({ path, session, page: Page }) => ({
+        path,
+        element: session ? <RequireSession><Page /></RequireSession> : <Page />,
+      })),
+    ],
+  },
+]);
+
+export function App() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,32 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface PageRoute {
+  path: string;
+  /** Signed-in only: RequireSession sends anyone else to /login. */
+  session: boolean;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * Every page of the app, one line each, each its own lazily loaded chunk so the first load carries
+ * only the page it shows. Adding a page is one line here (and a NAV_LINKS line if it is in the menu).
+ */
+export const PAGES: readonly PageRoute[] = [
+  { path: '/login', session: false, page: lazy(() => import('./pages/login.page.js')) },
+  { path: '/register', session: false, page: lazy(() => import('./pages/register.page.js')) },
+  { path: '/dashboard', session: true, page: lazy(() => import('./pages/dashboard.page.js')) },
+  { path: '*', session: false, page: lazy(() => import('./pages/not-found.page.js')) },
+];
+
+export interface NavLinkDef {
+  to: string;
+  label: string;
+  /** Shown to signed-in people when true, to everyone else when false. */
+  signedIn: boolean;
+}
+
+export const NAV_LINKS: readonly NavLinkDef[] = [
+  { to: '/dashboard', label: 'Agents', signedIn: true },
+  { to: '/login', label: 'Sign in', signedIn: false },
+  { to: '/register', label: 'Create account', signedIn: false },
+];
