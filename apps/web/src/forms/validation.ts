@@ -5,7 +5,8 @@ import { API_KEY_NAME_MAX, IDENTITY_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from 
  * The API's own rules (libs/contracts), checked before sending so a person sees the same words
  * without a round trip. Each returns the error text, or undefined when the value passes.
  */
-export type Rule = (value: string) => string | undefined;
+/** `values` is the whole form, for a rule that compares fields (a repeated password). */
+export type Rule = (value: string, values: Readonly<Record<string, string>>) => string | undefined;
 
 /** A practical subset of class-validator's IsEmail: one @, a dotted domain, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -25,7 +26,7 @@ export const rules = {
 export function validate<F extends string>(values: Record<F, string>, fieldRules: Partial<Record<F, Rule>>): Partial<Record<F, string>> {
   const errors: Partial<Record<F, string>> = {};
   for (const field of Object.keys(fieldRules) as F[]) {
-    const error = fieldRules[field]!(values[field]);
+    const error = fieldRules[field]!(values[field], values);
     if (error) errors[field] = error;
   }
   return errors;

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { messageOf } from '../api/api-error.js';
 import { validate, type Rule } from '../forms/validation.js';
 
@@ -12,11 +12,12 @@ export function useForm<F extends string>(initial: Record<F, string>, fieldRules
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
-  const set = (field: F) => (value: string) => {
+  // Stable across renders, so a page may call it from an effect.
+  const set = useCallback((field: F) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     // A field's old error goes once it is edited; it is checked again on submit.
     setErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  }, []);
 
   const submit = (send: (values: Record<F, string>) => Promise<void>) => async (event: FormEvent) => {
     event.preventDefault();
