@@ -14,7 +14,14 @@ export interface PageRoute {
 export const PAGES: readonly PageRoute[] = [
   { path: '/login', session: false, page: lazy(() => import('./pages/login.page.js')) },
   { path: '/register', session: false, page: lazy(() => import('./pages/register.page.js')) },
+  { path: '/forgot-password', session: false, page: lazy(() => import('./pages/forgot-password.page.js')) },
+  { path: '/reset-password', session: false, page: lazy(() => import('./pages/reset-password.page.js')) },
+  { path: '/pricing', session: false, page: lazy(() => import('./pages/pricing.page.js')) },
+  { path: '/onboard', session: true, page: lazy(() => import('./pages/onboard.page.js')) },
   { path: '/dashboard', session: true, page: lazy(() => import('./pages/dashboard.page.js')) },
+  { path: '/dashboard/cost', session: true, page: lazy(() => import('./pages/cost.page.js')) },
+  { path: '/dashboard/keys', session: true, page: lazy(() => import('./pages/api-keys.page.js')) },
+  { path: '/agents/:id', session: true, page: lazy(() => import('./pages/agent.page.js')) },
   { path: '*', session: false, page: lazy(() => import('./pages/not-found.page.js')) },
 ];
 
@@ -27,6 +34,10 @@ export interface NavLinkDef {
 
 export const NAV_LINKS: readonly NavLinkDef[] = [
   { to: '/dashboard', label: 'Agents', signedIn: true },
+  { to: '/dashboard/cost', label: 'Cost', signedIn: true },
+  { to: '/dashboard/keys', label: 'API keys', signedIn: true },
+  { to: '/pricing', label: 'Plans', signedIn: true },
+  { to: '/pricing', label: 'Plans', signedIn: false },
   { to: '/login', label: 'Sign in', signedIn: false },
   { to: '/register', label: 'Create account', signedIn: false },
 ];
