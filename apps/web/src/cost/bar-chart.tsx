@@ -29,7 +29,7 @@ export default function BarChart({ label, categories, values, format }: BarChart
       scales: { x: { time: false, range: [-0.5, categories.length - 0.5] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
         { values: (_u, splits) => splits.map((split) => (Number.isInteger(split) ? categories[split] ?? '' : '')), stroke: '#1f2937', grid: { show: false } },
-        { values: (_u, splits) => splits.map(format), stroke: '#1f2937', size: 70 },
+        { values: (_u, splits) => splits.map(format), stroke: '#1f2937', size: 90 },
       ],
       series: [{}, { label, fill: '#1d4ed8', stroke: '#1d4ed8', paths: uPlot.paths.bars!({ size: [0.6, 48] }), points: { show: false } }],
     }, [categories.map((_, index) => index), values], element);

@@ -2,6 +2,7 @@ import type { ApiKeyDetailView, ApiKeyView } from '@contracts/identity/views.js'
 import { useState } from 'react';
 import { api, apiGet } from '../api/api-client.js';
 import { messageOf } from '../api/api-error.js';
+import { usd } from '../format/money.js';
 import { rules } from '../forms/validation.js';
 import { Alert, useToast } from '../ui/alert.js';
 import { AsyncList } from '../ui/async-state.js';
@@ -11,7 +12,7 @@ import { PageLayout } from '../ui/page-layout.js';
 import { useAsync } from '../ui/use-async.js';
 import { useForm } from '../ui/use-form.js';
 
-const usd = (value: number | null) => (value === null ? 'unknown' : new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 4 }).format(value));
+const spend = (value: number | null) => (value === null ? 'unknown' : usd(value));
 
 /** The list leaves spend out (one read); each key's detail carries it (GET /api/keys/:id). */
 async function keysWithSpend(signal: AbortSignal): Promise<ApiKeyDetailView[]> {
@@ -100,7 +101,7 @@ export default function ApiKeysPage() {
                       <td>{key.name}</td>
                       <td><code>{key.keyPreview}</code></td>
                       <td>{key.lastUsed ? new Date(key.lastUsed).toLocaleString() : 'never'}</td>
-                      <td>{usd(key.spentThisMonth)}{key.monthlySpendCap !== null && ` of ${usd(key.monthlySpendCap)}`}</td>
+                      <td>{spend(key.spentThisMonth)}{key.monthlySpendCap !== null && ` of ${usd(key.monthlySpendCap)}`}</td>
                       <td><RevokeButton apiKey={key} onRevoked={keys.reload} /></td>
                     </tr>
                   ))}

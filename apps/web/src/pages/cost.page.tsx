@@ -1,6 +1,7 @@
 import type { CostDashboard } from '@contracts/usage/usage-views.js';
 import { lazy, Suspense, useState } from 'react';
 import { apiGet } from '../api/api-client.js';
+import { usd } from '../format/money.js';
 import { Alert } from '../ui/alert.js';
 import { AsyncView } from '../ui/async-state.js';
 import { PageLayout } from '../ui/page-layout.js';
@@ -12,7 +13,6 @@ const BarChart = lazy(() => import('../cost/bar-chart.js'));
 const PERIODS = [['7d', 'Last 7 days'], ['30d', 'Last 30 days'], ['mtd', 'Month to date']] as const;
 type Period = (typeof PERIODS)[number][0];
 
-const usd = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: value < 1 ? 4 : 2 }).format(value);
 const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
 
 function Chart({ title, rows, value }: { title: string; rows: { label: string; value: number; extra?: string }[]; value: string }) {
