@@ -1,10 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 
 export interface PageRoute {
   path: string;
   /** Signed-in only: RequireSession sends anyone else to /login. */
   session: boolean;
-  page: LazyExoticComponent<ComponentType>;
+  /** The page's module, fetched as its own chunk when the route matches. */
+  load: () => Promise<{ default: ComponentType }>;
 }
 
 /**
@@ -12,17 +13,17 @@ export interface PageRoute {
  * only the page it shows. Adding a page is one line here (and a NAV_LINKS line if it is in the menu).
  */
 export const PAGES: readonly PageRoute[] = [
-  { path: '/login', session: false, page: lazy(() => import('./pages/login.page.js')) },
-  { path: '/register', session: false, page: lazy(() => import('./pages/register.page.js')) },
-  { path: '/forgot-password', session: false, page: lazy(() => import('./pages/forgot-password.page.js')) },
-  { path: '/reset-password', session: false, page: lazy(() => import('./pages/reset-password.page.js')) },
-  { path: '/pricing', session: false, page: lazy(() => import('./pages/pricing.page.js')) },
-  { path: '/onboard', session: true, page: lazy(() => import('./pages/onboard.page.js')) },
-  { path: '/dashboard', session: true, page: lazy(() => import('./pages/dashboard.page.js')) },
-  { path: '/dashboard/cost', session: true, page: lazy(() => import('./pages/cost.page.js')) },
-  { path: '/dashboard/keys', session: true, page: lazy(() => import('./pages/api-keys.page.js')) },
-  { path: '/agents/:id', session: true, page: lazy(() => import('./pages/agent.page.js')) },
-  { path: '*', session: false, page: lazy(() => import('./pages/not-found.page.js')) },
+  { path: '/login', session: false, load: () => import('./pages/login.page.js') },
+  { path: '/register', session: false, load: () => import('./pages/register.page.js') },
+  { path: '/forgot-password', session: false, load: () => import('./pages/forgot-password.page.js') },
+  { path: '/reset-password', session: false, load: () => import('./pages/reset-password.page.js') },
+  { path: '/pricing', session: false, load: () => import('./pages/pricing.page.js') },
+  { path: '/onboard', session: true, load: () => import('./pages/onboard.page.js') },
+  { path: '/dashboard', session: true, load: () => import('./pages/dashboard.page.js') },
+  { path: '/dashboard/cost', session: true, load: () => import('./pages/cost.page.js') },
+  { path: '/dashboard/keys', session: true, load: () => import('./pages/api-keys.page.js') },
+  { path: '/agents/:id', session: true, load: () => import('./pages/agent.page.js') },
+  { path: '*', session: false, load: () => import('./pages/not-found.page.js') },
 ];
 
 export interface NavLinkDef {
