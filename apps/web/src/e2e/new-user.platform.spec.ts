@@ -184,6 +184,36 @@ describe('The web app, for a new user', () => {
     expect((await (await page.request.get('/api/auth/session')).json()).user.name).toBe('Ida');
   });
 
+  it('signs in with an injected wallet, the sandbox chain node signing', async () => {
+    // The SIWE message's domain must be APP_URL's host: identity is told this platform's address.
+    await platform.stopService('identity');
+    await platform.startService('identity', { APP_URL: platform.webUrl });
+    const walletContext = await browser.newContext({ baseURL: platform.webUrl });
+    walletContext.setDefaultTimeout(UI_TIMEOUT_MS);
+    // An EIP-1193 wallet whose requests go to the sandbox's anvil node, which holds unlocked dev
+    // accounts and answers personal_sign for them.
+    await walletContext.exposeFunction('sandboxWallet', async (method: string, params: unknown[] = []) => {
+      const response = await fetch(platform.sandbox.chain.rpcUrls[42431]!, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: method === 'eth_requestAccounts' ? 'eth_accounts' : method, params }),
+      });
+      const answer = await response.json() as { result?: unknown; error?: { message: string } };
+      if (answer.error) throw new Error(answer.error.message);
+      return answer.result;
+    });
+    await walletContext.addInitScript('window.ethereum = { request: ({ method, params }) => window.sandboxWallet(method, params) }');
+    const walletPage = await walletContext.newPage();
+    try {
+      await walletPage.goto('/login');
+      await walletPage.getByRole('button', { name: 'Sign in with your wallet' }).click();
+      await walletPage.getByRole('heading', { level: 1, name: 'Your agents' }).waitFor();
+      expect((await (await walletPage.request.get('/api/auth/session')).json()).user.email).toMatch(/^0x[0-9a-f]{40}@wallet\.service$/);
+    } finally {
+      await walletContext.close();
+    }
+  });
+
   it('covered every page of the route table with axe', async () => {
     expect([...checked].sort()).toEqual([
       'agent', 'api-keys', 'cost', 'dashboard', 'forgot-password', 'login', 'not-found', 'onboard', 'pricing', 'register', 'reset-password',

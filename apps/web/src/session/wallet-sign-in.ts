@@ -26,13 +26,21 @@ Nonce: ${nonce}
 Issued At: ${now.toISOString()}`;
 }
 
+/** UTF-8 as 0x-hex, the form of personal_sign's message every wallet takes (some refuse plain text). */
+export const utf8Hex = (text: string): string =>
+  `0x${Array.from(new TextEncoder().encode(text), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+
 /** platform-core 4.4: nonce, the wallet's personal_sign of the SIWE message, then POST /api/wallet-auth. */
 export async function signInWithWallet(wallet: Eip1193Provider): Promise<void> {
-  const [address] = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
-  if (!address) throw new Error('The wallet did not share an account.');
+  const [account] = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
+  if (!account) throw new Error('The wallet did not share an account.');
+  // EIP-4361 wants the EIP-55 checksummed address, and wallets answer lower case. viem's keccak is
+  // fetched only here, as a chunk of its own, never with the sign-in page.
+  const { getAddress } = await import('viem');
+  const address = getAddress(account);
   const chainId = Number.parseInt((await wallet.request({ method: 'eth_chainId' })) as string, 16);
   const { nonce } = await apiGet<{ nonce: string }>('/api/auth/nonce');
   const message = siweMessage(address, chainId, nonce);
-  const signature = (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string;
+  const signature = (await wallet.request({ method: 'personal_sign', params: [utf8Hex(message), address] })) as string;
   await api('POST', '/api/wallet-auth', { address, message, signature });
 }

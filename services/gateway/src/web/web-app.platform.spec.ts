@@ -71,6 +71,12 @@ describe('The web app on the web surface', () => {
     expect(await response.json()).toEqual({ error: 'Not found' });
   });
 
+  it('keeps the router\'s 414 for a too-long parameter of an API route', async () => {
+    const response = await get(`/api/keys/${'a'.repeat(2_000)}`);
+    expect(response.status).toBe(414);
+    expect(await response.json()).toEqual({ error: 'Path parameter too long' });
+  });
+
   it('leaves the API routes to the API', async () => {
     const response = await get('/api/health');
     expect(response.status).toBe(200);

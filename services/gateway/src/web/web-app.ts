@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { frameworkErrors } from '../http/framework-errors.js';
 
 /** Vite names every file under assets/ by its content hash, so a cached copy is never stale. */
 const HASHED_ASSETS = 'assets/';
@@ -36,9 +37,17 @@ export async function serveWebApp(fastify: FastifyInstance, distDir: string): Pr
   const root = path.resolve(distDir);
   // serve: false: only reply.sendFile (ranges, ETag, content types); which path gets which file is decided below.
   await fastify.register(fastifyStatic, { root, serve: false });
+  const maxParamLength = fastify.initialConfig.maxParamLength ?? 100;
   fastify.get('/*', (request: FastifyRequest, reply: FastifyReply) => {
     const urlPath = request.url.split('?')[0]!;
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) return reply.callNotFound();
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+      // With this catch-all registered, the router hands it a too-long parameter of an API route
+      // (GET /api/keys/<2,000 characters>) instead of refusing it: the router's 414 all the same.
+      if (urlPath.split('/').some((segment) => segment.length > maxParamLength)) {
+        return frameworkErrors({ code: 'FST_ERR_MAX_PARAM_LENGTH' } as FastifyError, request, reply);
+      }
+      return reply.callNotFound();
+    }
     if (!existsSync(path.join(root, 'index.html'))) {
       return reply.status(503).header('retry-after', '10').type('text/html; charset=utf-8').send(NOT_BUILT);
     }
