@@ -117,7 +117,7 @@ describe('The web app, for a new user', () => {
 
   it('chats with a streamed answer drawn piece by piece', async () => {
     await page.getByRole('link', { name: 'Scout' }).click();
-    await heading('Agent').waitFor();
+    await heading('Agent Scout').waitFor();
     await page.getByLabel('Message').fill('Tell me about the platform');
     await page.getByRole('button', { name: 'Send' }).click();
     const answer = page.locator('.chat-log .from-assistant');

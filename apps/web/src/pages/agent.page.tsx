@@ -1,4 +1,4 @@
-import type { AgentDetail } from '@contracts/agents/agent-views.js';
+import type { AgentDetail, WebAgentListItem } from '@contracts/agents/agent-views.js';
 import { Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { api, apiGet } from '../api/api-client.js';
@@ -43,10 +43,13 @@ export default function AgentPage() {
   const { id = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const agent = useAsync(async (signal) => (await apiGet<{ agent: AgentDetail }>(`/api/agents/${id}`, signal)).agent, `agent-${id}`, POLL_MS);
+  // The detail has no name; the list, read once, has.
+  const list = useAsync(async (signal) => (await apiGet<{ agents: WebAgentListItem[] }>('/api/agents', signal)).agents, 'agent-names');
+  const name = list.data?.find((item) => item.id === id)?.name;
   const selected = AGENT_TABS.find((tab) => tab.id === params.get('tab')) ?? AGENT_TABS[0]!;
   const Panel = selected.panel;
   return (
-    <PageLayout title="Agent">
+    <PageLayout title={name ? `Agent ${name}` : 'Agent'}>
       <AsyncView state={agent} noun="the agent">
         {(detail) => (
           <>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { messageOf } from '../api/api-error.js';
 import { useSession } from '../session/session.js';
 import { NAV_LINKS } from '../routes.js';
@@ -14,10 +14,14 @@ export function PageLayout({ title, children }: { title: string; children: React
   const navigate = useNavigate();
   const toast = useToast();
   const heading = useRef<HTMLHeadingElement>(null);
+  const { pathname } = useLocation();
   useEffect(() => {
     document.title = `${title} · Platform`;
-    heading.current?.focus();
   }, [title]);
+  // On a new page only: a title filled in once data arrives must not pull focus back from where the person is.
+  useEffect(() => {
+    heading.current?.focus();
+  }, [pathname]);
   const onSignOut = async () => {
     try {
       await signOut();
