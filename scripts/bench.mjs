@@ -56,6 +56,7 @@ const SCENARIOS = [
   { file: 'metrics-explorer.mjs', title: 'historical metrics over a month of per-minute samples of 100 agents, and a 10,000-file workspace tree', timeoutMs: 8 * 60_000 },
   { file: 'media.mjs', title: 'streaming webhooks processed per second, and seconds to generate each video type', timeoutMs: 6 * 60_000 },
   { file: 'faults.mjs', title: 'Redis, NATS and PostgreSQL killed under chat load', timeoutMs: 5 * 60_000 },
+  { file: 'web.mjs', title: 'the dashboard\'s first load: JS and CSS bytes (gzip) and time to interactive in Chromium', timeoutMs: 5 * 60_000 },
 ].filter((scenario) => !scenario.skip && process.env.BENCH_EDGE_ONLY !== '1');
 
 // --- lifecycle ------------------------------------------------------------------------------------

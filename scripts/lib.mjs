@@ -34,3 +34,29 @@ export function ensureInstalled() {
 export function ensureInfrastructure() {
   return spawnSync('bash', [path.join(ROOT, 'scripts', 'infra')], { cwd: ROOT, stdio: 'inherit' }).status === 0;
 }
+
+/** Where a Chromium for the web app's browser tests and bench may be (CHROMIUM_PATH first). */
+const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+
+export const findChromium = () => CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
+
+/**
+ * A Chromium for playwright-core, which downloads no browser: Debian's `chromium` package, installed
+ * with apt-get only when no executable is there (tests run as root; only Debian's mirrors and the npm
+ * registry are reachable, so Playwright's own download is not an option). Returns its path.
+ */
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  console.log('Installing chromium (apt-get) for the web app tests...');
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const installed = findChromium();
+  if (!installed) throw new Error('chromium was installed but no executable was found at /usr/bin/chromium');
+  return installed;
+}
+
+/** The web app's production build (apps/web/dist), which the gateway serves. */
+export function buildWebApp() {
+  run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'apps', 'web') });
+}

@@ -90,6 +90,7 @@ async function stopAll(code = 0) {
 try {
   ensureInstalled();
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
+  // The web app (apps/web) is one of the workspaces nx builds: `vite build` into apps/web/dist.
   console.log('Building...');
   run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], { env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
   const env = { ...DEV_DEFAULTS, ...readDotEnv(), ...process.env };
@@ -112,6 +113,7 @@ try {
   const host = env.HOST ?? '127.0.0.1';
   console.log(`
 Platform starting:
+  web app         http://${host}:${env.WEB_PORT ?? 3000}/ (sign in, dashboard, pricing; docs/web.md)
   web API         http://${host}:${env.WEB_PORT ?? 3000}/api/health
   backend API     http://${host}:${env.BACKEND_PORT ?? 4000}/health
   summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100} (POST /api/summarize {"url":"http://127.0.0.1:4600/pages/article"})

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
+import { buildWebApp, ensureChromium, ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
 
 /** A test file runs for minutes; a database this old belongs to one that crashed before dropping it. */
 const STALE_TEST_DATABASE_MS = 3 * 60 * 60 * 1000;
@@ -60,7 +60,7 @@ const FAULT_SUITES = '\\.fault\\.spec\\.ts$';
 const WHOLE_SUITE = [['--testPathIgnorePatterns', FAULT_SUITES], ['--runInBand', '--testPathPatterns', FAULT_SUITES]];
 
 /** One Jest run with `args`: its exit status and its [passed, failed, skipped] counts. */
-function runJest(args) {
+function runJest(args, env) {
   const results = path.join(mkdtempSync(path.join(os.tmpdir(), 'platform-test-')), 'results.json');
   const jest = spawnSync(
     process.execPath,
@@ -68,7 +68,7 @@ function runJest(args) {
       '--experimental-vm-modules', '--no-warnings=ExperimentalWarning', path.join(ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
       '--json', `--outputFile=${results}`, ...args,
     ],
-    { cwd: ROOT, stdio: 'inherit' },
+    { cwd: ROOT, stdio: 'inherit', env },
   );
   if (!existsSync(results)) return { status: jest.status ?? 1, counts: [0, 0, 0] };
   const { numPassedTests, numFailedTests, numPendingTests } = JSON.parse(readFileSync(results, 'utf8'));
@@ -80,8 +80,17 @@ try {
   if (ensureInfrastructure()) await dropLeftoverTestDatabases(process.env.DATABASE_URL);
   console.log('Type checking...');
   run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);
+  // The web app has its own compiler settings (DOM, JSX, bundler resolution).
+  run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'apps/web/tsconfig.json', '--noEmit']);
   const runs = process.argv.length > 2 ? [process.argv.slice(2)] : WHOLE_SUITE;
-  const outcomes = runs.map((args) => runJest(args));
+  const env = { ...process.env };
+  // The browser test drives the built app in Chromium: only when the run includes it.
+  if (process.argv.length <= 2 || process.argv.slice(2).some((arg) => arg.includes('apps/web'))) {
+    env.CHROMIUM_PATH = ensureChromium();
+    console.log('Building the web app...');
+    buildWebApp();
+  }
+  const outcomes = runs.map((args) => runJest(args, env));
   const totals = outcomes.reduce((sum, { counts }) => sum.map((count, index) => count + counts[index]), [0, 0, 0]);
   // The plain closing line CI reads, whatever the runner prints above it.
   console.log(`jest: ${totals[0]} passed, ${totals[1]} failed, ${totals[2]} skipped`);

@@ -9,6 +9,7 @@ import { EdgeExceptionFilter } from './http/edge-exception.filter.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { installJsonParser, installTextParser } from './http/json-body-parser.js';
 import { requestIdOf } from './http/request-id.js';
+import { serveWebApp } from './web/web-app.js';
 
 /** platform-core section 8: 1 MB, rejected before any handler. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -38,6 +39,7 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
   });
   installJsonParser(fastify);
   installTextParser(fastify);
+  if (surface === 'web') await serveWebApp(fastify, env.WEB_DIST_DIR);
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forSurface(surface, env), adapter, {
     // NestJS's Logger is one per process, so the last surface booted would label every surface's lines.
     logger: new PinoLogger(createPino(GATEWAY_SERVICE, env.LOG_LEVEL)),

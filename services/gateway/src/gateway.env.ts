@@ -28,4 +28,7 @@ export class GatewayEnv extends CommonEnv {
 
   /** Names the hosting provider in GET /health when the agents service does not answer. */
   @IsString() HOSTING_PROVIDER = 'local';
+
+  /** The built web app (apps/web, `vite build`) the web surface serves; relative to the working directory. */
+  @IsString() WEB_DIST_DIR = 'apps/web/dist';
 }

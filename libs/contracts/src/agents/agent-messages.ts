@@ -1,3 +1,6 @@
+/** Kept here, beside its error text, so the web app reads it without the class-validator rules. */
+export const AGENT_NAME_MAX = 64;
+
 /** Error and status texts of the agents routes, worded once so handlers and tests agree. */
 export const AGENT_MESSAGES = {
   agentNotFound: 'Agent not found',

@@ -1,7 +1,5 @@
 import { IsString, Matches, MaxLength } from 'class-validator';
-import { AGENT_MESSAGES as M } from './agent-messages.js';
-
-export const AGENT_NAME_MAX = 64;
+import { AGENT_MESSAGES as M, AGENT_NAME_MAX } from './agent-messages.js';
 
 /** A required agent name: a string with something visible in it, at most 64 characters. */
 export function AgentName(): PropertyDecorator {

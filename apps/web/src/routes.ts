@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+
+export interface PageRoute {
+  path: string;
+  /** Signed-in only: RequireSession sends anyone else to /login. */
+  session: boolean;
+  /** The page's module, fetched as its own chunk when the route matches. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * Every page of the app, one line each, each its own lazily loaded chunk so the first load carries
+ * only the page it shows. Adding a page is one line here (and a NAV_LINKS line if it is in the menu).
+ */
+export const PAGES: readonly PageRoute[] = [
+  { path: '/login', session: false, load: () => import('./pages/login.page.js') },
+  { path: '/register', session: false, load: () => import('./pages/register.page.js') },
+  { path: '/forgot-password', session: false, load: () => import('./pages/forgot-password.page.js') },
+  { path: '/reset-password', session: false, load: () => import('./pages/reset-password.page.js') },
+  { path: '/pricing', session: false, load: () => import('./pages/pricing.page.js') },
+  { path: '/onboard', session: true, load: () => import('./pages/onboard.page.js') },
+  { path: '/dashboard', session: true, load: () => import('./pages/dashboard.page.js') },
+  { path: '/dashboard/cost', session: true, load: () => import('./pages/cost.page.js') },
+  { path: '/dashboard/keys', session: true, load: () => import('./pages/api-keys.page.js') },
+  { path: '/agents/:id', session: true, load: () => import('./pages/agent.page.js') },
+  { path: '*', session: false, load: () => import('./pages/not-found.page.js') },
+];
+
+export interface NavLinkDef {
+  to: string;
+  label: string;
+  /** Shown to signed-in people when true, to everyone else when false. */
+  signedIn: boolean;
+}
+
+export const NAV_LINKS: readonly NavLinkDef[] = [
+  { to: '/dashboard', label: 'Agents', signedIn: true },
+  { to: '/dashboard/cost', label: 'Cost', signedIn: true },
+  { to: '/dashboard/keys', label: 'API keys', signedIn: true },
+  { to: '/pricing', label: 'Plans', signedIn: true },
+  { to: '/pricing', label: 'Plans', signedIn: false },
+  { to: '/login', label: 'Sign in', signedIn: false },
+  { to: '/register', label: 'Create account', signedIn: false },
+];
