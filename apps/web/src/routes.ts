@@ -22,6 +22,7 @@ export const PAGES: readonly PageRoute[] = [
   { path: '/dashboard/cost', session: true, page: lazy(() => import('./pages/cost.page.js')) },
   { path: '/dashboard/keys', session: true, page: lazy(() => import('./pages/api-keys.page.js')) },
   { path: '/agents/:id', session: true, page: lazy(() => import('./pages/agent.page.js')) },
+  { path: '/dashboard/billing', session: true, page: lazy(() => import('./pages/billing.page.js')) },
   { path: '*', session: false, page: lazy(() => import('./pages/not-found.page.js')) },
 ];
 
@@ -37,6 +38,7 @@ export const NAV_LINKS: readonly NavLinkDef[] = [
   { to: '/dashboard/cost', label: 'Cost', signedIn: true },
   { to: '/dashboard/keys', label: 'API keys', signedIn: true },
   { to: '/pricing', label: 'Plans', signedIn: true },
+  { to: '/dashboard/billing', label: 'Billing', signedIn: true },
   { to: '/pricing', label: 'Plans', signedIn: false },
   { to: '/login', label: 'Sign in', signedIn: false },
   { to: '/register', label: 'Create account', signedIn: false },
