@@ -24,6 +24,7 @@ export const PAGES: readonly PageRoute[] = [
   { path: '/agents/:id', session: true, page: lazy(() => import('./pages/agent.page.js')) },
   { path: '/dashboard/billing', session: true, page: lazy(() => import('./pages/billing.page.js')) },
   { path: '/dashboard/wallet', session: true, page: lazy(() => import('./pages/wallet.page.js')) },
+  { path: '/dashboard/calendar', session: true, page: lazy(() => import('./pages/calendar.page.js')) },
   { path: '*', session: false, page: lazy(() => import('./pages/not-found.page.js')) },
 ];
 
@@ -41,6 +42,7 @@ export const NAV_LINKS: readonly NavLinkDef[] = [
   { to: '/pricing', label: 'Plans', signedIn: true },
   { to: '/dashboard/billing', label: 'Billing', signedIn: true },
   { to: '/dashboard/wallet', label: 'Wallet', signedIn: true },
+  { to: '/dashboard/calendar', label: 'Calendar', signedIn: true },
   { to: '/pricing', label: 'Plans', signedIn: false },
   { to: '/login', label: 'Sign in', signedIn: false },
   { to: '/register', label: 'Create account', signedIn: false },
