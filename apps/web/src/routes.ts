@@ -26,6 +26,7 @@ export const PAGES: readonly PageRoute[] = [
   { path: '/dashboard/wallet', session: true, page: lazy(() => import('./pages/wallet.page.js')) },
   { path: '/dashboard/calendar', session: true, page: lazy(() => import('./pages/calendar.page.js')) },
   { path: '/skills', session: true, page: lazy(() => import('./pages/skills.page.js')) },
+  { path: '/radio', session: false, page: lazy(() => import('./pages/radio.page.js')) },
   { path: '*', session: false, page: lazy(() => import('./pages/not-found.page.js')) },
 ];
 
@@ -45,7 +46,9 @@ export const NAV_LINKS: readonly NavLinkDef[] = [
   { to: '/dashboard/wallet', label: 'Wallet', signedIn: true },
   { to: '/dashboard/calendar', label: 'Calendar', signedIn: true },
   { to: '/skills', label: 'Skills', signedIn: true },
+  { to: '/radio', label: 'Radio', signedIn: true },
   { to: '/pricing', label: 'Plans', signedIn: false },
+  { to: '/radio', label: 'Radio', signedIn: false },
   { to: '/login', label: 'Sign in', signedIn: false },
   { to: '/register', label: 'Create account', signedIn: false },
 ];
