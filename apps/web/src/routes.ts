@@ -27,6 +27,8 @@ export const PAGES: readonly PageRoute[] = [
   { path: '/dashboard/calendar', session: true, page: lazy(() => import('./pages/calendar.page.js')) },
   { path: '/skills', session: true, page: lazy(() => import('./pages/skills.page.js')) },
   { path: '/radio', session: false, page: lazy(() => import('./pages/radio.page.js')) },
+  { path: '/feeds', session: false, page: lazy(() => import('./pages/feeds.page.js')) },
+  { path: '/colony', session: false, page: lazy(() => import('./pages/colony.page.js')) },
   { path: '*', session: false, page: lazy(() => import('./pages/not-found.page.js')) },
 ];
 
@@ -47,8 +49,10 @@ export const NAV_LINKS: readonly NavLinkDef[] = [
   { to: '/dashboard/calendar', label: 'Calendar', signedIn: true },
   { to: '/skills', label: 'Skills', signedIn: true },
   { to: '/radio', label: 'Radio', signedIn: true },
+  { to: '/feeds', label: 'Feeds', signedIn: true },
   { to: '/pricing', label: 'Plans', signedIn: false },
   { to: '/radio', label: 'Radio', signedIn: false },
+  { to: '/feeds', label: 'Feeds', signedIn: false },
   { to: '/login', label: 'Sign in', signedIn: false },
   { to: '/register', label: 'Create account', signedIn: false },
 ];
