@@ -29,6 +29,7 @@ export const PAGES: readonly PageRoute[] = [
   { path: '/radio', session: false, page: lazy(() => import('./pages/radio.page.js')) },
   { path: '/feeds', session: false, page: lazy(() => import('./pages/feeds.page.js')) },
   { path: '/colony', session: false, page: lazy(() => import('./pages/colony.page.js')) },
+  { path: '/settings', session: true, page: lazy(() => import('./pages/settings.page.js')) },
   { path: '*', session: false, page: lazy(() => import('./pages/not-found.page.js')) },
 ];
 
@@ -50,6 +51,7 @@ export const NAV_LINKS: readonly NavLinkDef[] = [
   { to: '/skills', label: 'Skills', signedIn: true },
   { to: '/radio', label: 'Radio', signedIn: true },
   { to: '/feeds', label: 'Feeds', signedIn: true },
+  { to: '/settings', label: 'Settings', signedIn: true },
   { to: '/pricing', label: 'Plans', signedIn: false },
   { to: '/radio', label: 'Radio', signedIn: false },
   { to: '/feeds', label: 'Feeds', signedIn: false },
