@@ -1,6 +1,7 @@
 import { apiGet } from '../api/api-client.js';
 import { AsyncList } from '../ui/async-state.js';
 import { Button } from '../ui/button.js';
+import { TableWrap } from '../ui/table-wrap.js';
 import { useAsync } from '../ui/use-async.js';
 import type { AgentPanelProps } from './agent-tabs.js';
 
@@ -27,7 +28,7 @@ export default function BusPanel({ agentId }: AgentPanelProps) {
       <Button variant="secondary" onClick={messages.reload}>Refresh</Button>
       <AsyncList state={messages} noun="bus messages" empty={<p>No bus messages yet.</p>}>
         {(entries) => (
-          <div className="table-wrap">
+          <TableWrap label="Bus messages">
             <table>
               <thead><tr><th scope="col">Direction</th><th scope="col">Action</th><th scope="col">Other agent</th><th scope="col">Message</th></tr></thead>
               <tbody>
@@ -41,7 +42,7 @@ export default function BusPanel({ agentId }: AgentPanelProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </AsyncList>
     </>

@@ -1,4 +1,5 @@
 import type { ColonyTreeView } from './colony-views.js';
+import { TableWrap } from '../ui/table-wrap.js';
 
 export function ColonyTree({ tree }: { tree: ColonyTreeView }) {
   return (
@@ -11,7 +12,7 @@ export function ColonyTree({ tree }: { tree: ColonyTreeView }) {
       </dl>
       <p>Root: {tree.root.designation} <code>{tree.root.address}</code></p>
       {tree.agents.length === 0 ? <p className="empty">The colony has no agents yet.</p> : (
-        <div className="table-wrap">
+        <TableWrap label="Colony agents">
           <table>
             <thead><tr><th scope="col">Agent</th><th scope="col">Generation</th><th scope="col">Fitness</th><th scope="col">Specialization</th><th scope="col">Status</th></tr></thead>
             <tbody>
@@ -26,7 +27,7 @@ export function ColonyTree({ tree }: { tree: ColonyTreeView }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </>
   );

@@ -8,6 +8,7 @@ import { Alert } from '../ui/alert.js';
 import { AsyncList } from '../ui/async-state.js';
 import { Button } from '../ui/button.js';
 import { PageLayout } from '../ui/page-layout.js';
+import { TableWrap } from '../ui/table-wrap.js';
 import { useAsync } from '../ui/use-async.js';
 
 interface FeedListView {
@@ -57,7 +58,7 @@ export default function FeedsPage() {
       </div>
       <AsyncList state={{ ...feeds, data: feeds.data?.feeds }} noun="data feeds" empty={<p>No feeds are offered.</p>}>
         {(items) => (
-          <div className="table-wrap">
+          <TableWrap label="Data feeds">
             <table>
               <thead><tr><th scope="col">Feed</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr></thead>
               <tbody>
@@ -72,7 +73,7 @@ export default function FeedsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </AsyncList>
     </PageLayout>

@@ -6,6 +6,7 @@ import { dateTime } from '../format/date-time.js';
 import { Alert } from '../ui/alert.js';
 import { AsyncList } from '../ui/async-state.js';
 import { Button } from '../ui/button.js';
+import { TableWrap } from '../ui/table-wrap.js';
 import { useAsync } from '../ui/use-async.js';
 
 const page = (cursor: string | null, signal?: AbortSignal) =>
@@ -36,7 +37,7 @@ export function TransactionsTable() {
     <AsyncList state={{ ...first, data: first.data && [...first.data.transactions, ...(more?.items ?? [])] }} noun="transactions" empty={<p>No transactions yet.</p>}>
       {(items) => (
         <>
-          <div className="table-wrap">
+          <TableWrap label="Transactions">
             <table>
               <thead><tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Amount</th><th scope="col">Other side</th><th scope="col">Status</th></tr></thead>
               <tbody>
@@ -51,7 +52,7 @@ export function TransactionsTable() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
           {error && <Alert>Could not load more transactions: {error}</Alert>}
           {cursor && <Button variant="secondary" busy={loading} onClick={loadMore}>Load more</Button>}
         </>
