@@ -21,7 +21,8 @@ export function ConfirmButton({ verb, subject, action, done, onDone }: ConfirmBu
     <span className="actions">
       <Button variant="danger" busy={busy} aria-label={`Confirm: ${verb.toLowerCase()} ${subject}`}
         onClick={async () => {
-          if (!(await run(action, done, onDone))) setConfirming(false);
+          await run(action, done, onDone);
+          setConfirming(false);
         }}>Confirm {verb.toLowerCase()}</Button>
       <Button variant="secondary" onClick={() => setConfirming(false)}>Cancel</Button>
     </span>
