@@ -29,6 +29,7 @@ export default function HeartbeatPanel({ agentId }: AgentPanelProps) {
     <AsyncView state={loaded} noun="the heartbeat settings">
       {(heartbeat) => (
         <>
+          <h2>Heartbeat</h2>
           <dl className="summary">
             <div><dt>Last heartbeat</dt><dd>{dateTime(heartbeat.lastHeartbeat)}</dd></div>
             <div><dt>Next heartbeat</dt><dd>{dateTime(heartbeat.nextHeartbeat, 'not scheduled')}</dd></div>
