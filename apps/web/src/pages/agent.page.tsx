@@ -62,11 +62,9 @@ export default function AgentPage() {
         )}
       </AsyncView>
       <Tabs label="Agent sections" tabs={AGENT_TABS} selected={selected.id} onSelect={(tab) => setParams({ tab }, { replace: true })}>
-        {Panel ? (
-          <Suspense fallback={<p className="loading" role="status">Loading…</p>}>
-            <Panel agentId={id} />
-          </Suspense>
-        ) : <p className="empty">{selected.label} will appear here.</p>}
+        <Suspense fallback={<p className="loading" role="status">Loading…</p>}>
+          <Panel agentId={id} />
+        </Suspense>
       </Tabs>
     </PageLayout>
   );
