@@ -13,6 +13,8 @@ export class SummarizerEnv extends CommonEnv {
   @IsString() SUMMARIZER_ALLOWED_HOSTS = '';
   /** The whole fetch of one page, redirects included (extended-services 8: 10 s). */
   @EnvInt(1) SUMMARIZER_TIMEOUT_MS = SUMMARIZER_LIMITS.timeoutMs;
+  /** Threads parsing fetched pages (pages/page-parser.ts); one is always up. */
+  @EnvInt(1) SUMMARIZER_PARSE_THREADS = 2;
   /** GET /'s `payment`: where a payment would go. The summarizer asks for none at present (docs/feeds.md). */
   @IsString() SUMMARIZER_PAYMENT_NETWORK = 'base-sepolia';
   @IsString() SUMMARIZER_PAY_TO = '';

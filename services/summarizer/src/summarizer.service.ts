@@ -1,14 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SUMMARIZER_SERVICE_NAME, SUMMARIZER_VERSION } from '@platform/contracts';
 import { PageFetcher, targetUrl } from './pages/page-fetcher.js';
-import { PageReader } from './pages/page-reader.js';
+import { PageParser } from './pages/page-parser.js';
 import type { SummarizerEnv } from './summarizer.env.js';
 import { SUMMARIZER_ENV } from './summarizer.tokens.js';
 
 /** The web summarizer of extended-services 4.11. */
 @Injectable()
 export class SummarizerService {
-  constructor(@Inject(SUMMARIZER_ENV) private readonly env: SummarizerEnv, private readonly fetcher: PageFetcher) {}
+  constructor(
+    @Inject(SUMMARIZER_ENV) private readonly env: SummarizerEnv,
+    private readonly fetcher: PageFetcher,
+    private readonly parser: PageParser,
+  ) {}
 
   info() {
     return {
@@ -34,20 +38,12 @@ export class SummarizerService {
   }
 
   async summarize(url: string) {
-    const page = new PageReader(await this.fetcher.fetch(url));
-    return {
-      url: targetUrl(url).href,
-      title: page.title(),
-      description: page.description(),
-      headings: page.headings(),
-      paragraphs: page.paragraphs(),
-      wordCount: page.wordCount(),
-      fetchedAt: new Date().toISOString(),
-    };
+    const summary = await this.parser.summary(await this.fetcher.fetch(url));
+    return { url: targetUrl(url).href, ...summary, fetchedAt: new Date().toISOString() };
   }
 
   async extract(url: string) {
-    const page = new PageReader(await this.fetcher.fetch(url));
-    return { url: targetUrl(url).href, links: page.links(), images: page.images(), meta: page.metaTags(), fetchedAt: new Date().toISOString() };
+    const extract = await this.parser.extract(await this.fetcher.fetch(url));
+    return { url: targetUrl(url).href, ...extract, fetchedAt: new Date().toISOString() };
   }
 }
