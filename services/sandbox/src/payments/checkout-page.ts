@@ -14,7 +14,7 @@ export function renderCheckoutPage({ session, lineItems }: CheckoutSessionRecord
 <body>
 <h1>${name}</h1>
 <p class="amount">${escapeHtml(price)}</p>
-<form method="post" action="/stripe/checkout/${encodeURIComponent(session.id)}/complete"><button type="submit">Pay</button></form>${cancel}
+<form method="post" action="/stripe/checkout/${encodeURIComponent(session.id)}/complete?return=true"><button type="submit">Pay</button></form>${cancel}
 </body>
 </html>
 `;

@@ -69,7 +69,7 @@ describe('payment processor hooks', () => {
       const html = await response.text();
       expect(html).toContain('<h1>Collective &#60;plan&#62;</h1>');
       expect(html).toContain('£69.00 per month');
-      expect(html).toContain(`<form method="post" action="/stripe/checkout/${session.id}/complete"><button type="submit">Pay</button></form>`);
+      expect(html).toContain(`<form method="post" action="/stripe/checkout/${session.id}/complete?return=true"><button type="submit">Pay</button></form>`);
       expect(html).toContain('<a href="http://127.0.0.1:3000/pricing?cancelled=1&#38;plan=collective">Cancel</a>');
     });
 
@@ -127,6 +127,16 @@ describe('payment processor hooks', () => {
       const { body } = await json(await call(`/stripe/checkout/${session.id}/complete`));
 
       expect(body.delivered).toBe(400);
+    });
+
+    it('sends the page\'s Pay button on to success_url once the webhook is delivered, the session id filled in', async () => {
+      const session = await stripe.checkout.sessions.create({ ...checkout('subscription'), success_url: 'http://127.0.0.1:3000/onboard?session={CHECKOUT_SESSION_ID}' });
+
+      const response = await fetch(`${sandbox.url}/stripe/checkout/${session.id}/complete?return=true`, { method: 'POST', redirect: 'manual' });
+
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(`http://127.0.0.1:3000/onboard?session=${session.id}`);
+      expect(lastEvent()).toMatchObject({ type: 'checkout.session.completed', data: { object: { id: session.id } } });
     });
 
     it('answers 409 for a session already completed', async () => {
