@@ -61,6 +61,13 @@ describe('apiDocument', () => {
     expect(sut.components.schemas['ChatMessageDto']).toMatchObject({ type: 'object' });
   });
 
+  it('answers the document’s own route’s bad ?surface= with a 400', () => {
+    const document = apiDocument('web').paths['/api/openapi.json']!['get']!;
+
+    expect(document.parameters).toEqual([expect.objectContaining({ name: 'surface', in: 'query' })]);
+    expect(document.responses['400']).toBeDefined();
+  });
+
   it('names the three credentials and which a route takes', () => {
     const sut = apiDocument('backend');
 

@@ -6,15 +6,11 @@ import { ROUTE_BODIES } from './route-bodies.js';
 import { routeResponses } from './route-responses.js';
 import { SECURITY_OF, SECURITY_SCHEMES } from './security-schemes.js';
 
-/**
- * One document per surface: the web and backend surfaces serve the same paths (GET /api/agents,
- * POST /api/calendar, ...) under different credentials, and an OpenAPI document holds one operation
- * per path and method.
- */
-const SURFACE_PORTS: Record<Surface, { env: string; port: number }> = {
-  web: { env: 'WEB_PORT', port: 3000 },
-  backend: { env: 'BACKEND_PORT', port: 4000 },
-  summarizer: { env: 'SUMMARIZER_PORT', port: 3100 },
+const SERVERS: Record<Surface, { url: string; description: string }> = {
+  // The documents are served on the web surface, so its own is wherever the reader found them.
+  web: { url: '/', description: 'The web surface, where these documents are served.' },
+  backend: { url: 'http://127.0.0.1:4000', description: 'The backend surface on its default port (BACKEND_PORT).' },
+  summarizer: { url: 'http://127.0.0.1:3100', description: 'The summarizer surface on its default port (SUMMARIZER_PORT).' },
 };
 
 /** GET /api/openapi.json?surface=backend: the edge route that serves these documents picks one by its query. */
@@ -56,13 +52,17 @@ function operation(route: RouteDef): OperationObject {
   };
 }
 
-/** The API document of one surface, generated from the route table and the contracts' classes: pure and deterministic. */
+/**
+ * The API document of one surface, generated from the route table and the contracts' classes: pure
+ * and deterministic. One per surface: the web and backend surfaces serve the same paths (GET
+ * /api/agents, POST /api/calendar, ...) under different credentials, and an OpenAPI document holds
+ * one operation per path and method.
+ */
 export function apiDocument(surface: Surface): OpenApiDocument {
   const routes = ROUTES.filter((route) => route.surface === surface);
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route);
   const bodies = routes.flatMap((route) => (route.subject && WRITES.has(route.method) && ROUTE_BODIES[route.subject]) || []);
-  const { env, port } = SURFACE_PORTS[surface];
   return {
     openapi: '3.1.0',
     info: {
@@ -70,7 +70,7 @@ export function apiDocument(surface: Surface): OpenApiDocument {
       version: '0.1.0',
       description: `Generated from libs/contracts (the route table and its class-validator classes). Success bodies are not described yet: see docs/operations.md.`,
     },
-    servers: [{ url: `http://127.0.0.1:${port}`, description: `The gateway's ${surface} surface on its default port (${env}).` }],
+    servers: [SERVERS[surface]],
     tags: [...new Set(routes.map(tagOf))].sort().map((name) => ({ name })),
     paths,
     components: { schemas: { ...bodySchemas(bodies), ...ERROR_SCHEMAS }, securitySchemes: SECURITY_SCHEMES },

@@ -28,7 +28,8 @@ export function routeResponses(route: RouteDef): Record<string, ResponseObject> 
   });
   const byCookie = route.auth === 'session' || route.auth === 'optionalSession' || route.auth === 'sessionOrInternal';
   const responses: Record<string, ResponseObject> = { '2XX': success(route) };
-  if (route.subject) responses['400'] = error('The body, query or a parameter broke a rule; `error` is the first broken rule’s message.');
+  // Services validate what they read; of the edge's own answers only the document reads an input (its ?surface=).
+  if (route.subject || route.edge === 'apiDocument') responses['400'] = error('The body, query or a parameter broke a rule; `error` is the first broken rule’s message.');
   if (route.auth !== 'none' && route.auth !== 'optionalSession') responses['401'] = error('No credential, or one that is not valid.');
   if (route.auth === 'internal' || route.auth === 'sessionOrInternal' || (byCookie && WRITES.has(route.method))) {
     responses['403'] = error([
