@@ -27,19 +27,19 @@ export function routeResponses(route: RouteDef): Record<string, ResponseObject> 
     content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA[route.errorShape ?? 'platform']}` } } },
   });
   const byCookie = route.auth === 'session' || route.auth === 'optionalSession' || route.auth === 'sessionOrInternal';
+  const internalBearer = route.auth === 'internal' || route.auth === 'sessionOrInternal';
+  const forbidden = [
+    ...(internalBearer ? ['A bearer that is not the internal key.'] : []),
+    ...(byCookie && WRITES.has(route.method) ? ['A cookie-authenticated write from another site (“Cross-site request refused”).'] : []),
+  ];
   const responses: Record<string, ResponseObject> = { '2XX': success(route) };
   // Services validate what they read; of the edge's own answers only the document reads an input (its ?surface=).
   if (route.subject || route.edge === 'apiDocument') responses['400'] = error('The body, query or a parameter broke a rule; `error` is the first broken rule’s message.');
   if (route.auth !== 'none' && route.auth !== 'optionalSession') responses['401'] = error('No credential, or one that is not valid.');
-  if (route.auth === 'internal' || route.auth === 'sessionOrInternal' || (byCookie && WRITES.has(route.method))) {
-    responses['403'] = error([
-      ...(route.auth === 'internal' || route.auth === 'sessionOrInternal' ? ['A bearer that is not the internal key.'] : []),
-      ...(byCookie && WRITES.has(route.method) ? ['A cookie-authenticated write from another site (“Cross-site request refused”).'] : []),
-    ].join(' '));
-  }
+  if (forbidden.length) responses['403'] = error(forbidden.join(' '));
   if (WRITES.has(route.method)) responses['413'] = error('The body is over 1 MB.');
   if (route.rateLimits?.length) responses['429'] = error(rateLimitText(route), { headers: RATE_LIMIT_HEADERS });
-  if (route.auth === 'internal' || route.auth === 'sessionOrInternal') responses['500'] = error('“Server misconfigured”: INTERNAL_API_KEY is not set.');
+  if (internalBearer) responses['500'] = error('“Server misconfigured”: INTERNAL_API_KEY is not set.');
   if (route.subject) {
     responses['502'] = error(`The service did not answer within ${route.timeoutMs ? `${route.timeoutMs / 1000} s` : 'NATS_REQUEST_TIMEOUT_MS'}.`);
   }
