@@ -115,7 +115,9 @@ try {
 Platform starting:
   web app         http://${host}:${env.WEB_PORT ?? 3000}/ (sign in, dashboard, pricing; docs/web.md)
   web API         http://${host}:${env.WEB_PORT ?? 3000}/api/health
+  API reference   http://${host}:${env.WEB_PORT ?? 3000}/api/docs (the OpenAPI documents: /api/openapi.json?surface=web|backend|summarizer; docs/operations.md)
   backend API     http://${host}:${env.BACKEND_PORT ?? 4000}/health
+  queue UI        http://${host}:${env.BACKEND_PORT ?? 4000}/api/admin/queues (Authorization: Bearer INTERNAL_API_KEY; docs/operations.md)
   summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100} (POST /api/summarize {"url":"http://127.0.0.1:4600/pages/article"})
   sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls; pay a checkout: POST /stripe/checkout/<id>/complete; webhooks sent: GET /stripe/deliveries; chains: POST /chain/42431, /chain/84532, mint: POST /chain/fund; treasury: GET /chain/treasury; sign in: /api/auth/idp, /api/auth/code-host after PUT /code-host/next-login; a stream live: POST /mux/live-streams/<id>/active)
   INTERNAL_API_KEY ${env.INTERNAL_API_KEY}

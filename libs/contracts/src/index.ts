@@ -25,3 +25,4 @@ export * from './summarizer/index.js';
 export * from './skills/index.js';
 export * from './metrics/index.js';
 export * from './media/index.js';
+export * from './openapi/index.js';

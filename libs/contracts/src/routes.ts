@@ -6,7 +6,8 @@ import type { RateLimitGroup } from './rate-limits.js';
 import { SUBJECTS, type Subject } from './subjects.js';
 import { SUMMARIZER_LIMITS } from './summarizer/summarizer-limits.js';
 
-export type Surface = 'web' | 'backend' | 'summarizer';
+export const SURFACES = ['web', 'backend', 'summarizer'] as const;
+export type Surface = (typeof SURFACES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -23,8 +24,8 @@ export type AuthMode = 'session' | 'optionalSession' | 'apiKey' | 'internal' | '
 /** How the edge writes an error on the route: the platform's `{ error }`, or OpenAI's `{ error: { message, type, code } }`. */
 export type ErrorShape = 'platform' | 'openai';
 
-/** Routes the gateway answers itself: edge facts only, never business logic. */
-export type EdgeHandler = 'hostHealth' | 'backendHealth' | 'readiness';
+/** Routes the gateway answers itself: edge facts (health, readiness, the API document), never business logic. */
+export type EdgeHandler = 'hostHealth' | 'backendHealth' | 'readiness' | 'apiDocument';
 
 export interface RouteDef {
   surface: Surface;
@@ -173,6 +174,8 @@ export const ROUTES: readonly RouteDef[] = [
   web('PATCH', '/api/keys/:id', 'session', { subject: id.updateKey }),
   web('DELETE', '/api/keys/:id', 'session', { subject: id.deleteKey }),
   web('GET', '/api/health', 'none', { edge: 'hostHealth' }),
+  // Ours: the OpenAPI document generated from this table (libs/contracts/src/openapi, docs/operations.md).
+  web('GET', '/api/openapi.json', 'none', { edge: 'apiDocument' }),
   web('GET', '/api/demo/chat', 'none', { subject: ai.demoModels }),
   web('POST', '/api/demo/chat', 'none', { subject: ai.demoChat, rateLimits: ['demoChat'], timeoutMs: AI_CHAT_TIMEOUT_MS }),
   web('POST', '/api/chat', 'session', { subject: ai.webChat, rateLimits: ['webChat'], timeoutMs: AI_CHAT_TIMEOUT_MS, streams: true }),
@@ -308,7 +311,7 @@ export const ROUTES: readonly RouteDef[] = [
   summarizer('POST', '/api/extract', { subject: sum.extract, rateLimits: ['summarizer'], timeoutMs: SUMMARIZE_TIMEOUT_MS }),
 
   // Ours: each surface says whether its NATS connection is up, for a load balancer or orchestrator.
-  ...(['web', 'backend', 'summarizer'] as const).map((surface): RouteDef => ({ surface, method: 'GET', path: '/readyz', auth: 'none', edge: 'readiness' })),
+  ...SURFACES.map((surface): RouteDef => ({ surface, method: 'GET', path: '/readyz', auth: 'none', edge: 'readiness' })),
 ];
 
 /**

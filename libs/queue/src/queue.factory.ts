@@ -13,6 +13,9 @@ export interface QueueOptions {
   prefix: string;
 }
 
+/** Where BullMQ keeps a queue's keys under a REDIS_PREFIX; everyone reading the queues (the queue UI, tests) uses it. */
+export const bullPrefix = (redisPrefix: string): string => `${redisPrefix}bull`;
+
 /** Bounded retries with backoff for every job; failures past them stay in the log (dead-letter trail). */
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 5,
@@ -195,7 +198,7 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   }
 
   private get bullPrefix(): string {
-    return `${this.options.prefix}bull`;
+    return bullPrefix(this.options.prefix);
   }
 
   /**

@@ -2,11 +2,12 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { EnvSource } from '@platform/config';
 import type { JobOf, QueueName } from '@platform/contracts';
+import { bullPrefix } from '@platform/queue';
 
 /** A BullMQ queue of a test file's services (under its REDIS_PREFIX), open for `read`. */
 async function readQueue<T>(env: EnvSource, name: QueueName, read: (queue: Queue) => Promise<T>): Promise<T> {
   const connection = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: null });
-  const queue = new Queue(name, { connection, prefix: `${env.REDIS_PREFIX}bull` });
+  const queue = new Queue(name, { connection, prefix: bullPrefix(env.REDIS_PREFIX!) });
   try {
     return await read(queue);
   } finally {

@@ -3,6 +3,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { AddressInfo } from 'node:net';
 import { createPino, loadEnv, PinoLogger, redactEnv, type EnvSource } from '@platform/config';
 import type { Surface } from '@platform/contracts';
+import { serveApiReference } from './docs/api-reference.js';
 import { GatewayEnv } from './gateway.env.js';
 import { GATEWAY_SERVICE, GatewayModule } from './gateway.module.js';
 import { EdgeExceptionFilter } from './http/edge-exception.filter.js';
@@ -39,7 +40,10 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
   });
   installJsonParser(fastify);
   installTextParser(fastify);
-  if (surface === 'web') await serveWebApp(fastify, env.WEB_DIST_DIR);
+  if (surface === 'web') {
+    await serveWebApp(fastify, env.WEB_DIST_DIR);
+    await serveApiReference(fastify);
+  }
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forSurface(surface, env), adapter, {
     // NestJS's Logger is one per process, so the last surface booted would label every surface's lines.
     logger: new PinoLogger(createPino(GATEWAY_SERVICE, env.LOG_LEVEL)),

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { Surface } from '@platform/contracts';
 import { MessagingModule } from '@platform/messaging';
 import { RedisModule } from '@platform/queue';
+import { QueueBoard } from './admin/queue-board.js';
 import { AuthResolver } from './auth/auth-resolver.js';
 import type { GatewayEnv } from './gateway.env.js';
 import { GATEWAY_ENV, SURFACE } from './gateway.tokens.js';
@@ -37,6 +38,7 @@ export class GatewayModule {
         RoutePipeline,
         StreamRelay,
         RouteRegistrar,
+        ...(surface === 'backend' ? [QueueBoard] : []),
       ],
     };
   }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { AuthMode, RouteDef } from '@platform/contracts';
 import type { ContractFields } from './contract-fields.js';
 import { contractBody } from './contract-values.js';
+import { documentedBody } from './documented-body.js';
 import { fuzzHeaders } from './fuzz-headers.js';
 import { fuzzBody, fuzzText, PROTOTYPE_KEYS } from './fuzz-json.js';
 
@@ -86,15 +87,19 @@ function fuzzQuery(vocabulary: FuzzVocabulary): fc.Arbitrary<string> {
 
 /**
  * Random and malformed requests for one row of the route table: its path with odd parameters, an
- * odd query, odd headers, any credential and a body that is mostly wrong.
+ * odd query, odd headers, any credential and a body that is mostly wrong, sometimes one the API
+ * document describes.
  */
 export function fuzzRequest(route: RouteDef, vocabulary: FuzzVocabulary): fc.Arbitrary<FuzzRequest> {
   const credential = fc.oneof(
     { weight: 1, arbitrary: fc.constant(EXPECTED_CREDENTIAL[route.auth]) },
     { weight: 2, arbitrary: fc.constantFrom(...CREDENTIALS) },
   );
+  // A quarter of a documented route's bodies are what the API document says it takes.
+  const documented = documentedBody(route, vocabulary.words);
+  const bodies = documented ? fc.oneof({ weight: 3, arbitrary: fuzzBody(vocabulary) }, { weight: 1, arbitrary: documented }) : fuzzBody(vocabulary);
   const body = BODY_METHODS.has(route.method)
-    ? fc.option(fuzzBody(vocabulary), { freq: 8, nil: undefined })
+    ? fc.option(bodies, { freq: 8, nil: undefined })
     : fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fuzzBody(vocabulary) });
   const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) });
   const headers = fuzzHeaders(route, vocabulary.words, vocabulary.headerNames, vocabulary.headerHints);

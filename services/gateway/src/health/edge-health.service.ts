@@ -13,7 +13,7 @@ interface HostingStatus {
   provider: string;
 }
 
-/** The routes the edge answers itself: the two of platform-core 4.11, and its readiness. */
+/** The health routes the edge answers itself: the two of platform-core 4.11, and its readiness. */
 @Injectable()
 export class EdgeHealthService {
   private readonly logger = new Logger(EdgeHealthService.name);
@@ -25,7 +25,7 @@ export class EdgeHealthService {
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
-  answer(handler: EdgeHandler): Promise<Reply> {
+  answer(handler: Exclude<EdgeHandler, 'apiDocument'>): Promise<Reply> {
     // 503 while this surface cannot reach NATS; a Redis outage only degrades it (limits counted in memory).
     if (handler === 'readiness') return Promise.resolve(this.readiness.readyz());
     return handler === 'hostHealth' ? Promise.resolve(this.host()) : this.backend();

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, isStreamStarted, SESSION_COOKIE, UnavailableError, type Envelope, type Reply, type RouteDef } from '@platform/contracts';
 import { PayloadTooLargeError, RpcClient, ServiceUnavailableError } from '@platform/messaging';
 import { AuthResolver } from '../auth/auth-resolver.js';
+import { apiDocumentReply } from '../docs/api-document-reply.js';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
 import type { GatewayEnv } from '../gateway.env.js';
 import { EdgeHealthService } from '../health/edge-health.service.js';
@@ -67,6 +68,7 @@ export class RoutePipeline {
     if (byCookie && isCrossSiteWrite(request.method, request.headers, this.trustedOrigins)) {
       throw new ApiError(403, 'Cross-site request refused');
     }
+    if (route.edge === 'apiDocument') return apiDocumentReply(request.query);
     if (route.edge) return this.health.answer(route.edge);
     const answer = await this.rpc.send(route.subject!, this.envelope(route, request, auth, streamInbox), route.timeoutMs);
     this.outages.answered(route.subject!);
