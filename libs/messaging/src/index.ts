@@ -17,3 +17,4 @@ export * from './nats-streams.js';
 export * from './stream-consumer.js';
 export * from './stream-producer.js';
 export * from './coalescing-transport.js';
+export * from './nats.metrics.js';

@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { createPino, hasRole, PinoLogger, Readiness, ReadinessModule, redactEnv, type CommonEnv } from '@platform/config';
 import { OPS_ADDRESS, OpsEndpoint, OpsModule, ServiceMetrics } from '@platform/ops';
 import { natsConnectOptions } from './nats-connect.js';
+import { NatsMetrics } from './nats.metrics.js';
 import { PrefixedNatsServer } from './prefixed-nats.server.js';
 import { ReplyInterceptor } from './reply.interceptor.js';
 
@@ -35,7 +36,7 @@ export async function startService(module: DynamicModule, env: CommonEnv, servic
   }
   const server = new PrefixedNatsServer(env.NATS_PREFIX, { ...natsConnectOptions(env.NATS_URL, serviceName), queue: serviceName });
   const app = await NestFactory.createMicroservice(root, { strategy: server, logger });
-  app.useGlobalInterceptors(new ReplyInterceptor(env.NATS_PREFIX));
+  app.useGlobalInterceptors(new ReplyInterceptor(env.NATS_PREFIX, app.get(ServiceMetrics).of(NatsMetrics)));
   app.get(Readiness).add(server.link);
   app.enableShutdownHooks();
   await app.listen();
