@@ -18,3 +18,4 @@ export * from './stream-consumer.js';
 export * from './stream-producer.js';
 export * from './coalescing-transport.js';
 export * from './nats.metrics.js';
+export * from './outbox/outbox.metrics.js';
