@@ -7,3 +7,4 @@ export * from './held-retries.js';
 export * from './redis-script.js';
 export * from './periodic-sweep.js';
 export * from './queue.metrics.js';
+export * from './dropped-jobs.metrics.js';
