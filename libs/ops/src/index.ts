@@ -4,3 +4,4 @@ export * from './ops-endpoint.js';
 export * from './ops-server.js';
 export * from './ops.module.js';
 export * from './service-metrics.js';
+export * from './webhook.metrics.js';
