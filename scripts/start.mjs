@@ -53,18 +53,31 @@ const DEV_DEFAULTS = {
   STREAMING_PLAYER_URL: 'http://127.0.0.1:4600/mux/player',
   STREAM_SIGNING_SECRET: 'sandbox-stream-signing-secret',
   MEDIA_FETCH_ALLOWED_HOSTS: '127.0.0.1:4600',
+  // The first ops port (GET /metrics, /livez, /readyz): each service takes the next one (opsPortOf).
+  OPS_PORT: '9400',
 };
 
 /** Services in start order; each is services/<name>/dist/main.js. */
 const SERVICES = ['sandbox', 'identity', 'billing', 'ai-gateway', 'usage', 'agents', 'watchdog', 'wallet', 'bus', 'scheduler', 'feeds', 'summarizer', 'skills', 'media', 'gateway'];
 
 /**
- * HEALTH_PORT set for `npm start` is the first of a range: each service gets its own, in start order
- * (one port for all would leave every service but the first failing to boot).
+ * OPS_PORT for `npm start` is the first of a range: each service gets its own, in start order (one
+ * port for all would leave every service but the first failing to boot). 0 leaves each to take a
+ * free one, which it logs. The sandbox is a stand-in for third parties and serves no ops port.
  */
-function healthPortOf(env, index) {
-  const first = Number(env.HEALTH_PORT);
-  return first ? { HEALTH_PORT: String(first + index) } : {};
+function opsPortOf(env, index) {
+  const first = Number(env.OPS_PORT);
+  return first ? { OPS_PORT: String(first + index) } : {};
+}
+
+/** The ops URL of each service, for the banner; empty when the ports are left to the services. */
+function opsUrls(env) {
+  if (!Number(env.OPS_PORT)) return '  (OPS_PORT=0: each service logs the port it took as "ops listening")';
+  const host = env.OPS_HOST ?? '127.0.0.1';
+  return SERVICES.map((name, index) => [name, opsPortOf(env, index).OPS_PORT])
+    .filter(([name]) => name !== 'sandbox')
+    .map(([name, port]) => `  ${name.padEnd(15)} http://${host}:${port}/metrics`)
+    .join('\n');
 }
 
 function readDotEnv() {
@@ -100,7 +113,7 @@ try {
       name,
       command: process.execPath,
       args: ['--enable-source-maps', path.join(ROOT, 'services', name, 'dist', 'main.js')],
-      env: healthPortOf(env, index),
+      env: opsPortOf(env, index),
     })),
     cwd: ROOT,
     env,
@@ -121,6 +134,8 @@ Platform starting:
   summarizer      http://${host}:${env.SUMMARIZER_PORT ?? 3100} (POST /api/summarize {"url":"http://127.0.0.1:4600/pages/article"})
   sandbox         http://127.0.0.1:${env.SANDBOX_PORT} (mail: GET /mail/messages; LLM calls: GET /llm/calls; pay a checkout: POST /stripe/checkout/<id>/complete; webhooks sent: GET /stripe/deliveries; chains: POST /chain/42431, /chain/84532, mint: POST /chain/fund; treasury: GET /chain/treasury; sign in: /api/auth/idp, /api/auth/code-host after PUT /code-host/next-login; a stream live: POST /mux/live-streams/<id>/active)
   INTERNAL_API_KEY ${env.INTERNAL_API_KEY}
+Ops (GET /metrics for Prometheus, /livez, /readyz; deploy/prometheus, deploy/grafana):
+${opsUrls(env)}
 Press Ctrl-C to stop.
 `);
 } catch (error) {

@@ -13,7 +13,7 @@ const SCRIPTS = {
   'ignore-sigterm.mjs': `process.on('SIGTERM', () => console.log('ignoring SIGTERM')); ${STAY_UP} console.log('ready');`,
   'quit.mjs': `process.exit(3);`,
   'quit-later.mjs': `setTimeout(() => process.exit(1), 150);`,
-  'say-port.mjs': `${STAY_UP} console.log('port ' + process.env.HEALTH_PORT);`,
+  'say-port.mjs': `${STAY_UP} console.log('port ' + process.env.OPS_PORT);`,
 };
 
 function alive(pid: number): boolean {
@@ -67,9 +67,9 @@ describe('ServiceSupervisor', () => {
 
   it("gives each service its own env on top of the supervisor's", async () => {
     sut = new ServiceSupervisor({
-      services: [4701, 4702].map((port, index) => ({ name: `s${index}`, command: process.execPath, args: [path.join(dir, 'say-port.mjs')], env: { HEALTH_PORT: String(port) } })),
+      services: [4701, 4702].map((port, index) => ({ name: `s${index}`, command: process.execPath, args: [path.join(dir, 'say-port.mjs')], env: { OPS_PORT: String(port) } })),
       cwd: dir,
-      env: { ...process.env, HEALTH_PORT: '1' },
+      env: { ...process.env, OPS_PORT: '1' },
       output: (line) => lines.push(line),
     });
     sut.start();

@@ -37,11 +37,11 @@ export class CommonEnv {
   @Matches(/^(api|worker)(,(api|worker))*$/, { message: 'must be "api", "worker" or "api,worker"' })
   ROLES = 'api,worker';
 
-  /** Port of the /healthz and /readyz probes of a service without HTTP of its own; 0 runs none. */
-  @EnvPort() HEALTH_PORT = 0;
+  /** Port of the ops server (GET /metrics, /livez, /readyz); 0 takes a free one, logged at boot. */
+  @EnvPort() OPS_PORT = 0;
 
-  /** Address the probes listen on. */
-  @IsString() HEALTH_HOST = '127.0.0.1';
+  /** Address the ops server listens on: Prometheus and the orchestrator's probes, never the public. */
+  @IsString() OPS_HOST = '127.0.0.1';
 }
 
 export function hasRole(env: CommonEnv, role: 'api' | 'worker'): boolean {

@@ -5,5 +5,4 @@ export * from './pino-logger.js';
 export * from './run-main.js';
 export * from './dependency.js';
 export * from './readiness.js';
-export * from './probe-server.js';
 export * from './coalesced-writes.js';

@@ -28,6 +28,9 @@ export type TimeoutScope = 'whole' | 'headers';
 /** The breaker refused without calling: open, or half-open with its one test call still running. */
 export class BreakerOpenError extends Error {}
 
+/** closed: calls go through; open: refused without trying; half-open: one test call decides. */
+export type BreakerState = 'closed' | 'half-open' | 'open';
+
 /**
  * The caller gave the call up (its signal aborted for another reason than a timeout: a client that
  * hung up): says nothing about the party, so the breaker does not count it.
@@ -84,6 +87,16 @@ export class OutboundHttp {
   /** An open breaker rejects calls without trying; a caller can skip this party instead. */
   get isOpen(): boolean {
     return this.breaker.opened;
+  }
+
+  get state(): BreakerState {
+    if (this.breaker.opened) return 'open';
+    return this.breaker.halfOpen ? 'half-open' : 'closed';
+  }
+
+  /** Hears every opening: a state read now and then (a scrape) misses one that closed again in between. */
+  onOpen(listener: () => void): void {
+    this.breaker.on('open', listener);
   }
 
   shutdown(): void {

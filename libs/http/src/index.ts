@@ -4,3 +4,4 @@ export * from './expiring-reads.js';
 export * from './guarded-agents.js';
 export * from './public-get.js';
 export * from './public-address.js';
+export * from './breaker.metrics.js';

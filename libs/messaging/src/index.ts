@@ -17,3 +17,5 @@ export * from './nats-streams.js';
 export * from './stream-consumer.js';
 export * from './stream-producer.js';
 export * from './coalescing-transport.js';
+export * from './nats.metrics.js';
+export * from './outbox/outbox.metrics.js';

@@ -2,6 +2,8 @@ import type { CallHandler, ExecutionContext } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { firstValueFrom, of, throwError } from 'rxjs';
 import { ApiError, SUBJECTS, UnavailableError } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
+import { NatsMetrics } from './nats.metrics.js';
 import { ReplyInterceptor } from './reply.interceptor.js';
 
 const PREFIX = 't1.';
@@ -28,7 +30,8 @@ const failing = (error: Error) => handlerThat(() => {
 });
 
 describe('ReplyInterceptor', () => {
-  const sut = new ReplyInterceptor(PREFIX);
+  const metrics = new ServiceMetrics();
+  const sut = new ReplyInterceptor(PREFIX, metrics.of(NatsMetrics));
 
   it('passes a reply through', async () => {
     const reply = await firstValueFrom(sut.intercept(route, handlerThat(() => ({ status: 201, body: { id: 'x' } }))));
@@ -62,5 +65,15 @@ describe('ReplyInterceptor', () => {
   ])('keeps an ApiError on a query an error too (%s), with its words and its status', async (_case, error, remote) => {
     const failure = firstValueFrom(sut.intercept(query, failing(error)));
     await expect(failure.catch((thrown: RpcException) => thrown.getError())).resolves.toEqual(remote);
+  });
+
+  it('counts each handler per subject, without the prefix, by outcome', async () => {
+    await firstValueFrom(sut.intercept(route, handlerThat(() => ({ status: 200, body: {} }))));
+    await firstValueFrom(sut.intercept(route, failing(new ApiError(409, 'Taken'))));
+    await firstValueFrom(sut.intercept(route, failing(new Error('boom'))));
+    const text = await metrics.text();
+    for (const outcome of ['ok', 'refused', 'error']) {
+      expect(text).toMatch(new RegExp(`nats_handler_duration_seconds_count\\{subject="${SUBJECTS.identity.login}",outcome="${outcome}"\\} [1-9]`));
+    }
   });
 });

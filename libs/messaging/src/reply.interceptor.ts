@@ -1,7 +1,8 @@
 import { Injectable, Logger, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { RpcException, type NatsContext } from '@nestjs/microservices';
 import { ApiError, ROUTE_SUBJECTS, type Envelope, type Reply } from '@platform/contracts';
-import { catchError, of, throwError, type Observable } from 'rxjs';
+import { catchError, of, tap, throwError, type Observable } from 'rxjs';
+import type { NatsMetrics } from './nats.metrics.js';
 
 /**
  * Fails closed. On a route subject what a handler throws becomes its HTTP reply: an ApiError keeps
@@ -9,17 +10,21 @@ import { catchError, of, throwError, type Observable } from 'rxjs';
  * next to the request id. On a query subject (service to service) an error stays an error: Nest
  * sends it as the packet's `err`, so the caller can never take it for an answer. Either way an
  * unexpected error is logged here once, and an outage not at all (its dependency logged it).
+ * Each handler's time and outcome goes to the service's metrics, per subject.
  */
 @Injectable()
 export class ReplyInterceptor implements NestInterceptor {
   private readonly logger = new Logger('Rpc');
 
-  constructor(private readonly prefix: string) {}
+  constructor(private readonly prefix: string, private readonly metrics: NatsMetrics) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const subject = context.switchToRpc().getContext<NatsContext>().getSubject().slice(this.prefix.length);
+    const startedAt = performance.now();
     return next.handle().pipe(
+      tap(() => this.metrics.handled(subject, 'ok', startedAt)),
       catchError((error: unknown) => {
+        this.metrics.handled(subject, error instanceof ApiError && error.status < 500 ? 'refused' : 'error', startedAt);
         if (!(error instanceof ApiError)) {
           const envelope = context.switchToRpc().getData<Partial<Envelope> | undefined>();
           this.logger.error({ requestId: envelope?.requestId, subject, err: error }, 'Unhandled error in handler');

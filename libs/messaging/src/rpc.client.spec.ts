@@ -1,7 +1,9 @@
+import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { connect, Empty, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { randomBytes } from 'node:crypto';
 import { SUBJECTS, type Envelope } from '@platform/contracts';
+import { OpsModule, ServiceMetrics } from '@platform/ops';
 import { INFRA } from '@platform/testing';
 import { MessagingModule } from './messaging.module.js';
 import { RpcClient } from './rpc.client.js';
@@ -18,12 +20,17 @@ describe('RpcClient', () => {
   let close: () => Promise<void>;
   let sut: RpcClient;
   let responder: NatsConnection;
+  const metrics = new ServiceMetrics();
 
   beforeAll(async () => {
-    const context = await NestFactory.createApplicationContext(
-      MessagingModule.forRoot({ natsUrl: INFRA.natsUrl, prefix, serviceName: 'rpc-test', requestTimeoutMs: 300, silenceMs: SILENCE_MS }),
-      { logger: false },
-    );
+    @Module({
+      imports: [
+        OpsModule.forRoot(metrics),
+        MessagingModule.forRoot({ natsUrl: INFRA.natsUrl, prefix, serviceName: 'rpc-test', requestTimeoutMs: 300, silenceMs: SILENCE_MS }),
+      ],
+    })
+    class RpcTestModule {}
+    const context = await NestFactory.createApplicationContext(RpcTestModule, { logger: false });
     sut = context.get(RpcClient);
     close = () => context.close();
     responder = await connect({ servers: INFRA.natsUrl });
@@ -110,5 +117,18 @@ describe('RpcClient', () => {
     expect(refused).toBeInstanceOf(RemoteError);
     expect((refused as RemoteError).status).toBe(500);
     dressed.unsubscribe();
+  });
+
+  it('times each call by subject, without the prefix, and by how it ended', async () => {
+    const subject = SUBJECTS.identity.forgotPassword;
+    const answering = await listen(subject, (message) => message.respond(JSON.stringify({ id: packetOf(message).id, response: { ok: true } })));
+    await sut.request(subject, {});
+    answering.unsubscribe();
+    await responder.flush();
+    await expect(sut.request(subject, {})).rejects.toMatchObject({ reason: 'no-responders' });
+
+    const text = await metrics.text();
+    expect(text).toContain(`nats_request_duration_seconds_count{subject="${subject}",outcome="ok"} 1`);
+    expect(text).toContain(`nats_request_duration_seconds_count{subject="${subject}",outcome="no-responders"} 1`);
   });
 });

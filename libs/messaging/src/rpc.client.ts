@@ -1,8 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import type { Envelope, Reply, Subject } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { NatsLink } from './nats-link.js';
+import { NatsMetrics, type RequestOutcome } from './nats.metrics.js';
 import { isErrorReply, PayloadTooLargeError, RemoteError, ServiceUnavailableError } from './rpc-errors.js';
 import { isNoResponders, isProgress, PROGRESS_HEADERS, PROGRESS_INTERVAL_MS } from './rpc-progress.js';
 
@@ -24,6 +26,8 @@ interface PendingCall {
   deadline: number;
   /** When the handler was last heard from (the request being sent counts). */
   heardAt: number;
+  /** performance.now() at the send, for the subject's latency. */
+  startedAt: number;
 }
 
 /**
@@ -32,6 +36,7 @@ interface PendingCall {
  * service sent; or ServiceUnavailableError, at once while NATS is down or nobody listens, within
  * `silenceMs` when the replica holding it stops reporting progress, at the timeout otherwise.
  * Deadlines are checked by one sweep for all calls rather than timers per call: the gateway's hot path.
+ * Each call's time and outcome goes to the process's metrics, per subject.
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
@@ -40,6 +45,7 @@ export class RpcClient implements OnApplicationShutdown {
   private readonly calls = new Map<string, PendingCall>();
   private readonly silenceMs: number;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly metrics: NatsMetrics;
   private sequence = 0;
   private inboxFailed = false;
 
@@ -47,7 +53,10 @@ export class RpcClient implements OnApplicationShutdown {
     @Inject(NATS_CONNECTION) private readonly nats: NatsConnection,
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingOptions,
     private readonly link: NatsLink,
+    // Outside a service's root (a test's own messaging context) nobody serves the registry: a throwaway one.
+    @Optional() metrics: ServiceMetrics = new ServiceMetrics(),
   ) {
+    this.metrics = metrics.of(NatsMetrics);
     this.silenceMs = options.silenceMs ?? DEFAULT_SILENCE_MS;
     nats.subscribe(`${this.inbox}*`, { callback: (error, message) => (error ? this.inboxError(error) : this.receive(message)) });
     link.onLost(() => this.failAll('the NATS connection dropped'));
@@ -72,11 +81,18 @@ export class RpcClient implements OnApplicationShutdown {
   }
 
   private call(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs): Promise<unknown> {
-    if (!this.link.connected) return Promise.reject(new ServiceUnavailableError(subject, 'disconnected', 'NATS is not connected'));
+    const startedAt = performance.now();
+    if (!this.link.connected) {
+      this.metrics.requested(subject, 'disconnected', startedAt);
+      return Promise.reject(new ServiceUnavailableError(subject, 'disconnected', 'NATS is not connected'));
+    }
     const token = (this.sequence++).toString(36);
     const payload = JSON.stringify({ pattern: subject, data, id: token });
     const tooLarge = this.oversized(subject, payload);
-    if (tooLarge) return Promise.reject(tooLarge);
+    if (tooLarge) {
+      this.metrics.requested(subject, 'too-large', startedAt);
+      return Promise.reject(tooLarge);
+    }
     return new Promise((resolve, reject) => {
       const now = Date.now();
       this.calls.set(token, {
@@ -85,6 +101,7 @@ export class RpcClient implements OnApplicationShutdown {
         timeoutMs,
         deadline: now + timeoutMs,
         heardAt: now,
+        startedAt,
       });
       try {
         this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}`, headers: PROGRESS_HEADERS });
@@ -136,6 +153,7 @@ export class RpcClient implements OnApplicationShutdown {
     const call = this.calls.get(token);
     if (!call) return;
     this.calls.delete(token);
+    this.metrics.requested(call.subject, outcomeOf(error), call.startedAt);
     call.settle(error, response);
   }
 
@@ -149,4 +167,9 @@ export class RpcClient implements OnApplicationShutdown {
     this.inboxFailed = true;
     this.logger.error({ msg: 'Reply inbox subscription failed', cause: error.message });
   }
+}
+
+function outcomeOf(error: Error | null): RequestOutcome {
+  if (!error) return 'ok';
+  return error instanceof ServiceUnavailableError ? error.reason : 'error';
 }

@@ -1,20 +1,20 @@
 import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import {
-  createPino, hasRole, PinoLogger, PROBE_OPTIONS, ProbeServer, Readiness, ReadinessModule, redactEnv, type CommonEnv,
-} from '@platform/config';
+import { createPino, hasRole, PinoLogger, Readiness, ReadinessModule, redactEnv, type CommonEnv } from '@platform/config';
+import { OPS_ADDRESS, OpsEndpoint, OpsModule, ServiceMetrics } from '@platform/ops';
 import { natsConnectOptions } from './nats-connect.js';
+import { NatsMetrics } from './nats.metrics.js';
 import { PrefixedNatsServer } from './prefixed-nats.server.js';
 import { ReplyInterceptor } from './reply.interceptor.js';
 
-/** The root of every service process: its own module, the readiness its connections report to, and the probes that read it. */
+/** The root of every service process: its own module, the readiness its connections report to, its metrics, and the ops server that serves both. */
 @Module({})
 class ServiceRootModule {
   static of(module: DynamicModule, env: CommonEnv): DynamicModule {
     return {
       module: ServiceRootModule,
-      imports: [ReadinessModule, module],
-      providers: [{ provide: PROBE_OPTIONS, useValue: { port: env.HEALTH_PORT, host: env.HEALTH_HOST } }, ProbeServer],
+      imports: [ReadinessModule, OpsModule.forRoot(new ServiceMetrics().collectProcessMetrics()), module],
+      providers: [{ provide: OPS_ADDRESS, useValue: { port: env.OPS_PORT, host: env.OPS_HOST } }, OpsEndpoint],
     };
   }
 }
@@ -22,7 +22,7 @@ class ServiceRootModule {
 /**
  * Boots a NATS service the same way everywhere: with the api role its `@MessagePattern` handlers
  * listen in the service's queue group (any replica answers); a worker-only process is just the
- * module, whose workers start themselves. HEALTH_PORT, when set, serves the process's probes.
+ * module, whose workers start themselves. Either way OPS_PORT serves its metrics and probes.
  */
 export async function startService(module: DynamicModule, env: CommonEnv, serviceName: string): Promise<INestApplicationContext> {
   const logger = new PinoLogger(createPino(serviceName, env.LOG_LEVEL));
@@ -36,7 +36,7 @@ export async function startService(module: DynamicModule, env: CommonEnv, servic
   }
   const server = new PrefixedNatsServer(env.NATS_PREFIX, { ...natsConnectOptions(env.NATS_URL, serviceName), queue: serviceName });
   const app = await NestFactory.createMicroservice(root, { strategy: server, logger });
-  app.useGlobalInterceptors(new ReplyInterceptor(env.NATS_PREFIX));
+  app.useGlobalInterceptors(new ReplyInterceptor(env.NATS_PREFIX, app.get(ServiceMetrics).of(NatsMetrics)));
   app.get(Readiness).add(server.link);
   app.enableShutdownHooks();
   await app.listen();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterDeferredWork } from '@platform/config';
 import { ApiError, UnavailableError, usageLogFailedLine, type JobOf, type QueueName } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
 import { BufferedJobProducer, type JobSink } from './buffered-job-producer.js';
 
 type UsageJob = JobOf<'usage.log'>;
@@ -32,13 +33,16 @@ describe('BufferedJobProducer', () => {
   let logged: unknown[];
   let sut: BufferedJobProducer<'usage.log'>;
 
+  let metrics: ServiceMetrics;
+
   const producer = (capacity: number, sendTimeoutMs = 1000) => new BufferedJobProducer(sink, 'usage.log', {
-    capacity, retryIntervalMs: 3_600_000, sendTimeoutMs, failureLine: usageLogFailedLine,
+    capacity, retryIntervalMs: 3_600_000, sendTimeoutMs, failureLine: usageLogFailedLine, metrics,
   }, { error: (line: unknown) => logged.push(line) } as never);
 
   beforeEach(() => {
     sink = new FakeSink();
     logged = [];
+    metrics = new ServiceMetrics();
   });
 
   afterEach(async () => {
@@ -83,6 +87,7 @@ describe('BufferedJobProducer', () => {
     expect(sut.pending).toBe(2);
     expect(sut.dropped).toBe(2);
     expect(logged).toEqual([1, 2].map((droppedTotal) => ({ msg: usageLogFailedLine('Connection is closed.'), droppedTotal })));
+    expect(await metrics.text()).toContain('queue_jobs_dropped_total{queue="usage.log"} 2');
   });
 
   it('holds a job whose enqueue does not answer in time', async () => {

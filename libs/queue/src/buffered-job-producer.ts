@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { afterDeferredWork, afterThisTurn } from '@platform/config';
 import { ApiError, UnavailableError, type JobOf, type QueueName } from '@platform/contracts';
+import type { ServiceMetrics } from '@platform/ops';
+import { DroppedJobsMetrics } from './dropped-jobs.metrics.js';
 import { HeldRetries } from './held-retries.js';
 
 /** What the producer hands jobs to: QueueFactory in services, a fake in unit tests. */
@@ -17,6 +19,8 @@ export interface BufferedJobProducerOptions {
   sendTimeoutMs?: number;
   /** The log line of a dropped job, e.g. the spec's `[UsageLogger] Failed to log usage: <message>`. */
   failureLine: (message: string) => string;
+  /** Where each drop is counted (queue_jobs_dropped_total). */
+  metrics: ServiceMetrics;
 }
 
 interface Held<Q extends QueueName> {
@@ -31,6 +35,7 @@ interface Held<Q extends QueueName> {
  */
 export class BufferedJobProducer<Q extends QueueName> {
   private readonly retries: HeldRetries<Held<Q>>;
+  private readonly droppedJobs: { inc(): void };
   private droppedCount = 0;
 
   constructor(
@@ -39,6 +44,7 @@ export class BufferedJobProducer<Q extends QueueName> {
     private readonly options: BufferedJobProducerOptions,
     private readonly logger: Pick<Logger, 'error'> = new Logger(BufferedJobProducer.name),
   ) {
+    this.droppedJobs = options.metrics.of(DroppedJobsMetrics).of(queue);
     this.retries = new HeldRetries({
       capacity: options.capacity,
       retryIntervalMs: options.retryIntervalMs,
@@ -91,6 +97,7 @@ export class BufferedJobProducer<Q extends QueueName> {
   /** The line stays the spec's words; the running total rides along as a field (decision 38: drops are counted). */
   private drop(error: unknown): void {
     this.droppedCount += 1;
+    this.droppedJobs.inc();
     this.logger.error({ msg: this.options.failureLine(error instanceof Error ? error.message : String(error)), droppedTotal: this.droppedCount });
   }
 }

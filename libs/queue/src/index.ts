@@ -6,3 +6,5 @@ export * from './redis-connection.js';
 export * from './held-retries.js';
 export * from './redis-script.js';
 export * from './periodic-sweep.js';
+export * from './queue.metrics.js';
+export * from './dropped-jobs.metrics.js';

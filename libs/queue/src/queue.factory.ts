@@ -1,8 +1,10 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type BeforeApplicationShutdown, type OnApplicationShutdown } from '@nestjs/common';
 import { Job, Queue, Worker, type JobsOptions, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Readiness, type Dependency } from '@platform/config';
 import { JOB_PAYLOADS, QUEUES, UnavailableError, validateAs, type JobOf, type QueueName } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
+import { QueueMetrics } from './queue.metrics.js';
 import { closeRedis, createRedis, isRedisUnreachable } from './redis-connection.js';
 
 export const QUEUE_OPTIONS = Symbol('QUEUE_OPTIONS');
@@ -74,10 +76,16 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   private readonly connections: Redis[] = [];
   private readonly setUp = new WeakSet<Queue>();
   private readonly redis: Dependency;
+  private readonly metrics: QueueMetrics;
 
-  /** Outside Nest (agent runtimes, scripts) a factory keeps its own readiness. */
-  constructor(@Inject(QUEUE_OPTIONS) private readonly options: QueueOptions, readiness: Readiness = new Readiness()) {
+  /** Outside Nest (agent runtimes, scripts) a factory keeps its own readiness, and metrics nobody serves. */
+  constructor(
+    @Inject(QUEUE_OPTIONS) private readonly options: QueueOptions,
+    readiness: Readiness = new Readiness(),
+    @Optional() metrics: ServiceMetrics = new ServiceMetrics(),
+  ) {
     this.redis = readiness.dependency('redis');
+    this.metrics = metrics.of(QueueMetrics);
   }
 
   /**
@@ -176,6 +184,7 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
     });
     worker.on('error', (error) => this.redisError(error));
     this.workers.push(worker);
+    this.metrics.own(name, () => this.queue(name));
     return worker;
   }
 

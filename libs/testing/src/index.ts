@@ -35,3 +35,4 @@ export * from './bus-agents.js';
 export * from './calendar-sandbox.js';
 export * from './wallet-fixtures.js';
 export * from './streaming-sandbox.js';
+export * from './scraped-metrics.js';

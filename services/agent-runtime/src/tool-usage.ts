@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { QUEUES } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
 import { BufferedJobProducer, QueueFactory } from '@platform/queue';
 import type { RuntimeEnv } from './runtime.env.js';
 
@@ -20,6 +21,8 @@ export class ToolUsage {
       capacity: env.TOOL_USAGE_BUFFER_SIZE,
       retryIntervalMs: env.TOOL_USAGE_RETRY_MS,
       failureLine: (message) => `Tool usage not recorded: ${message}`,
+      // An agent runtime serves no ops port: its drops are in its log only.
+      metrics: new ServiceMetrics(),
     }, { error: logError });
   }
 

@@ -1,7 +1,8 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
-import { createPino, loadEnv, PinoLogger, redactEnv, type EnvSource } from '@platform/config';
+import { createPino, loadEnv, PinoLogger, Readiness, redactEnv, type EnvSource } from '@platform/config';
+import { OpsServer, ServiceMetrics } from '@platform/ops';
 import type { Surface } from '@platform/contracts';
 import { serveApiReference } from './docs/api-reference.js';
 import { GatewayEnv } from './gateway.env.js';
@@ -17,10 +18,12 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface RunningGateway {
   urls: Record<Surface, string>;
+  /** The ops server's (GET /metrics, /livez, /readyz): one for the process, over the three surfaces. */
+  opsUrl: string;
   close(): Promise<void>;
 }
 
-async function startSurface(surface: Surface, port: number, env: GatewayEnv): Promise<{ url: string; app: NestFastifyApplication }> {
+async function startSurface(surface: Surface, port: number, env: GatewayEnv, metrics: ServiceMetrics): Promise<{ url: string; app: NestFastifyApplication }> {
   const log = createPino(`${GATEWAY_SERVICE}:${surface}`, env.LOG_LEVEL);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -44,7 +47,7 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
     await serveWebApp(fastify, env.WEB_DIST_DIR);
     await serveApiReference(fastify);
   }
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forSurface(surface, env), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forSurface(surface, env, metrics), adapter, {
     // NestJS's Logger is one per process, so the last surface booted would label every surface's lines.
     logger: new PinoLogger(createPino(GATEWAY_SERVICE, env.LOG_LEVEL)),
     bodyParser: false,
@@ -60,13 +63,19 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv): Pr
 export async function startGateway(source: EnvSource): Promise<RunningGateway> {
   const env = loadEnv(GatewayEnv, source);
   createPino(GATEWAY_SERVICE, env.LOG_LEVEL).info({ env: redactEnv(env) }, 'configuration');
-  const web = await startSurface('web', env.WEB_PORT, env);
-  const backend = await startSurface('backend', env.BACKEND_PORT, env);
-  const summarizer = await startSurface('summarizer', env.SUMMARIZER_PORT, env);
+  const metrics = new ServiceMetrics().collectProcessMetrics();
+  const web = await startSurface('web', env.WEB_PORT, env, metrics);
+  const backend = await startSurface('backend', env.BACKEND_PORT, env, metrics);
+  const summarizer = await startSurface('summarizer', env.SUMMARIZER_PORT, env, metrics);
+  const surfaces = [web.app, backend.app, summarizer.app];
+  // Ready while every surface is: each has its own NATS connection.
+  const ops = new OpsServer({ port: env.OPS_PORT, host: env.OPS_HOST, metrics, readiness: surfaces.map((app) => app.get(Readiness)) });
+  const opsUrl = await ops.start();
   return {
     urls: { web: web.url, backend: backend.url, summarizer: summarizer.url },
+    opsUrl,
     close: async () => {
-      await Promise.all([web.app.close(), backend.app.close(), summarizer.app.close()]);
+      await Promise.all([ops.close(), ...surfaces.map((app) => app.close())]);
     },
   };
 }

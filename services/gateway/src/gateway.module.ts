@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { Surface } from '@platform/contracts';
 import { MessagingModule } from '@platform/messaging';
+import { OpsModule, type ServiceMetrics } from '@platform/ops';
 import { RedisModule } from '@platform/queue';
 import { QueueBoard } from './admin/queue-board.js';
 import { AuthResolver } from './auth/auth-resolver.js';
@@ -16,13 +17,14 @@ import { ServiceOutages } from './routing/service-outages.js';
 
 export const GATEWAY_SERVICE = 'gateway';
 
-/** One module per surface; a gateway process runs the three side by side, each on its own port. */
+/** One module per surface; a gateway process runs the three side by side, each on its own port, with one set of metrics. */
 @Module({})
 export class GatewayModule {
-  static forSurface(surface: Surface, env: GatewayEnv): DynamicModule {
+  static forSurface(surface: Surface, env: GatewayEnv, metrics: ServiceMetrics): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
+        OpsModule.forRoot(metrics),
         MessagingModule.forService(GATEWAY_SERVICE, env),
         // Limits fall back to memory without Redis: the edge keeps serving, degraded.
         RedisModule.forRoot(env.REDIS_URL, { optional: true }),

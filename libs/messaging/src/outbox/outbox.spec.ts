@@ -8,6 +8,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { loadEnv, CommonEnv } from '@platform/config';
 import { EVENTS, type UserRegisteredEvent } from '@platform/contracts';
 import { DatabaseModule, Db, migrateSchema } from '@platform/database';
+import { OpsModule, ServiceMetrics } from '@platform/ops';
 import { createTestDatabase, deleteEventStream, INFRA, waitUntil, type TestDatabase } from '@platform/testing';
 import { EventBus } from '../event-bus.js';
 import { MessagingModule } from '../messaging.module.js';
@@ -41,6 +42,7 @@ describe('Outbox', () => {
     const env = loadEnv(CommonEnv, { ROLES: roles });
     @Module({
       imports: [
+        OpsModule.forRoot(new ServiceMetrics()),
         DatabaseModule.forRoot(database.url, schema),
         MessagingModule.forRoot({ natsUrl: INFRA.natsUrl, prefix, serviceName: 'outbox-test', requestTimeoutMs: 1000 }),
         OutboxModule.forRoot(env),
@@ -144,5 +146,20 @@ describe('Outbox', () => {
     const app = await start('api');
     await expect(app.get(Db).asSystem((manager) =>
       app.get(Outbox).add(manager, EVENTS.identity.userRegistered, { ...registered(), email: 'not an email' }))).rejects.toThrow('email must be an email');
+  });
+
+  it('shows its backlog and how long the oldest event has waited when scraped', async () => {
+    const app = await start('api');
+    const metrics = app.get(ServiceMetrics);
+    await app.get(Db).asSystem((manager) => app.get(Outbox).add(manager, EVENTS.identity.userRegistered, registered()));
+
+    const waitingText = await metrics.text();
+    expect(waitingText).toMatch(/^outbox_events 1$/m);
+    expect(Number(/^outbox_oldest_event_age_seconds (\S+)$/m.exec(waitingText)?.[1])).toBeGreaterThan(0);
+
+    await app.get(Outbox).flush();
+    const caughtUpText = await metrics.text();
+    expect(caughtUpText).toMatch(/^outbox_events 0$/m);
+    expect(caughtUpText).toMatch(/^outbox_oldest_event_age_seconds 0$/m);
   });
 });

@@ -1,10 +1,12 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Dependency, hasRole, type CommonEnv } from '@platform/config';
 import { EVENT_PAYLOADS, validateAs, type EventOf, type EventSubject } from '@platform/contracts';
 import { Db } from '@platform/database';
+import { ServiceMetrics } from '@platform/ops';
 import { EventBus } from '../event-bus.js';
 import { OutboxEventEntity } from './outbox-event.entity.js';
+import { OutboxMetrics, type OutboxBacklog } from './outbox.metrics.js';
 
 export const OUTBOX_ENV = Symbol('OUTBOX_ENV');
 
@@ -30,7 +32,10 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly db: Db,
     private readonly events: EventBus,
     @Inject(OUTBOX_ENV) private readonly env: CommonEnv,
-  ) {}
+    @Optional() metrics: ServiceMetrics = new ServiceMetrics(),
+  ) {
+    metrics.of(OutboxMetrics).own(() => this.backlog());
+  }
 
   async add<S extends EventSubject>(manager: EntityManager, subject: S, event: EventOf<S>): Promise<void> {
     const payload = validateAs(EVENT_PAYLOADS[subject] as new () => EventOf<S>, event);
@@ -64,6 +69,17 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.relay);
     await this.flushing;
+  }
+
+  private backlog(): Promise<OutboxBacklog> {
+    return this.db.asSystem(async (manager) => {
+      const row = await manager.getRepository(OutboxEventEntity)
+        .createQueryBuilder('event')
+        .select('count(*)::int', 'events')
+        .addSelect('coalesce(extract(epoch from now() - min(event.created_at)), 0)::float8', 'age')
+        .getRawOne<{ events: number; age: number }>();
+      return { events: row?.events ?? 0, oldestAgeSeconds: row?.age ?? 0 };
+    });
   }
 
   private async publishUntilCaughtUp(): Promise<void> {

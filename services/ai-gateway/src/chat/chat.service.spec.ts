@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { AI_MESSAGES as M, ApiError, type AuthContext } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
 import type { AiAccess } from '../access/access-policy.js';
 import { ProviderKey } from '../providers/provider-key.js';
 import type { QuotaStore } from '../quota/quota.store.js';
@@ -19,6 +20,7 @@ describe('ChatService', () => {
   let run: jest.Mock<ModelRunner['run']>;
   let quota: { reserve: jest.Mock<QuotaStore['reserve']>; settle: jest.Mock<QuotaStore['settle']>; release: jest.Mock<QuotaStore['release']> };
   let record: jest.Mock<UsageRecorder['record']>;
+  let metrics: ServiceMetrics;
   let sut: ChatService;
 
   beforeEach(() => {
@@ -27,7 +29,8 @@ describe('ChatService', () => {
     run = jest.fn<ModelRunner['run']>();
     quota = { reserve: jest.fn<QuotaStore['reserve']>(), settle: jest.fn<QuotaStore['settle']>(), release: jest.fn<QuotaStore['release']>() };
     record = jest.fn<UsageRecorder['record']>();
-    sut = new ChatService({ run } as unknown as ModelRunner, quota as unknown as QuotaStore, { record } as unknown as UsageRecorder, {} as SpendCapStore);
+    metrics = new ServiceMetrics();
+    sut = new ChatService({ run } as unknown as ModelRunner, quota as unknown as QuotaStore, { record } as unknown as UsageRecorder, {} as SpendCapStore, metrics);
   });
 
   afterEach(() => {
@@ -44,6 +47,15 @@ describe('ChatService', () => {
     expect((refused as ApiError).toBody()).toEqual({ error: M.quotaUnavailable });
     expect(run).not.toHaveBeenCalled();
     expect(record).not.toHaveBeenCalled();
+  });
+
+  it('answers 429 past the monthly quota, calling no model, and counts the refusal', async () => {
+    quota.reserve.mockResolvedValue({ admitted: false, used: 50_000, resetsAt: new Date('2026-12-01T00:00:00Z') });
+
+    await expect(sut.chat(caller, {}, solo, hello)).rejects.toMatchObject({ status: 429 });
+
+    expect(run).not.toHaveBeenCalled();
+    expect(await metrics.text()).toContain('ai_admission_rejections_total{reason="quota"} 1');
   });
 
   it('lets an error Redis answered (not an outage) through as a 500, calling no model', async () => {

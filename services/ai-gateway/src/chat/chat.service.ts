@@ -3,6 +3,7 @@ import {
   AI_HEADERS, AI_MESSAGES as M, ApiError, catalogueModel, costMicros, DEFAULT_MAX_TOKENS, ERROR_CODES, MONTHLY_TOKEN_QUOTA,
   ownKeyModelRefused, ROUTES, SUBJECTS, UnavailableError, type AuthContext, type ChatRequestDto,
 } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
 import { isRedisUnreachable } from '@platform/queue';
 import type { AiAccess } from '../access/access-policy.js';
 import { allowedModels, isModelAllowed } from '../access/plan-policy.js';
@@ -12,6 +13,7 @@ import { SpendCapStore } from '../spend-cap/spend-cap.store.js';
 import { worstCaseCostMicros } from '../spend-cap/worst-case-cost.js';
 import { UsageRecorder, type UsageFact } from '../usage/usage-recorder.js';
 import type { CompletionRequest } from '../providers/chat-provider.js';
+import { AdmissionMetrics } from './admission.metrics.js';
 import { attemptPlan, ownKeyPlan, ownKeyServes, type Attempt } from './attempt-plan.js';
 import { ModelRunner } from './model-runner.js';
 
@@ -59,13 +61,17 @@ export interface ChatUsage {
 @Injectable()
 export class ChatService {
   private readonly logger = new Logger(ChatService.name);
+  private readonly metrics: AdmissionMetrics;
 
   constructor(
     private readonly runner: ModelRunner,
     private readonly quota: QuotaStore,
     private readonly usage: UsageRecorder,
     private readonly caps: SpendCapStore,
-  ) {}
+    metrics: ServiceMetrics,
+  ) {
+    this.metrics = metrics.of(AdmissionMetrics);
+  }
 
   async chat(
     caller: AuthContext, headers: Record<string, string | undefined>, access: AiAccess, dto: ChatRequestDto, endpoint = CHAT_ENDPOINT,
@@ -183,6 +189,7 @@ export class ChatService {
       throw error;
     });
     if (outcome.admitted) return outcome.reservation;
+    this.metrics.quotaRejected.inc();
     throw new ApiError(429, M.quotaExceeded, {
       success: false, code: ERROR_CODES.quotaExceeded, limit, used: outcome.used, resetsAt: outcome.resetsAt.toISOString(),
     });

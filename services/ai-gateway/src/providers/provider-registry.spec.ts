@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ServiceMetrics } from '@platform/ops';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
 import { ProviderKey } from './provider-key.js';
 import { ProviderRegistry } from './provider-registry.js';
@@ -15,6 +16,7 @@ describe('ProviderRegistry', () => {
   /** The status the vendor answers with; 200 is a completion in the protocol of the path asked. */
   let status: number;
   let sut: ProviderRegistry;
+  let metrics: ServiceMetrics;
 
   beforeAll(async () => {
     vendor = createServer((incoming, response) => {
@@ -31,12 +33,13 @@ describe('ProviderRegistry', () => {
     received = [];
     status = 200;
     const base = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
+    metrics = new ServiceMetrics();
     sut = new ProviderRegistry({
       AI_MODEL_TIMEOUT_MS: 2000, AI_BREAKER_RESET_MS: 60_000, AI_BREAKER_ERROR_PERCENT: 1, AI_BREAKER_VOLUME: 1,
       OPENROUTER_BASE_URL: `${base}/openrouter`, OPENROUTER_API_KEY: 'platform-or',
       ANTHROPIC_BASE_URL: `${base}/anthropic`, ANTHROPIC_API_KEY: 'platform-ant', ANTHROPIC_VERSION: '2023-06-01',
       OPENAI_BASE_URL: `${base}/openai`, OPENAI_API_KEY: '',
-    } as AiGatewayEnv);
+    } as AiGatewayEnv, metrics);
   });
 
   afterEach(() => {
@@ -92,5 +95,16 @@ describe('ProviderRegistry', () => {
     status = 200;
 
     await expect(sut.complete('anthropic', 'anthropic/claude-haiku-4-5', request, undefined, new ProviderKey(USER_KEY))).resolves.toMatchObject({ content: 'hello' });
+  });
+
+  it("shows each provider's breaker state and counts its openings", async () => {
+    status = 503;
+    await expect(sut.complete('anthropic', 'anthropic/claude-haiku-4-5', request)).rejects.toThrow();
+
+    const text = await metrics.text();
+    expect(text).toContain('breaker_state{breaker="anthropic"} 2');
+    expect(text).toContain('breaker_state{breaker="openrouter"} 0');
+    expect(text).toContain('breaker_opens_total{breaker="anthropic"} 1');
+    expect(text).toContain('breaker_opens_total{breaker="openrouter"} 0');
   });
 });

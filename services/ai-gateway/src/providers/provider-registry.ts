@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { AI_PROVIDERS, type AiProvider } from '@platform/contracts';
-import { OutboundHttp } from '@platform/http';
+import { BreakerMetrics, OutboundHttp } from '@platform/http';
+import { ServiceMetrics } from '@platform/ops';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
 import { AnthropicMessagesProtocol } from './anthropic-messages.protocol.js';
@@ -30,7 +31,7 @@ export class ProviderRegistry implements OnApplicationShutdown {
   private readonly providers: Record<AiProvider, Provider>;
   private readonly modelTimeoutMs: number;
 
-  constructor(@Inject(AI_GATEWAY_ENV) env: AiGatewayEnv) {
+  constructor(@Inject(AI_GATEWAY_ENV) env: AiGatewayEnv, metrics: ServiceMetrics) {
     this.modelTimeoutMs = env.AI_MODEL_TIMEOUT_MS;
     const http = (name: AiProvider) => new OutboundHttp(name, {
       timeoutMs: env.AI_MODEL_TIMEOUT_MS,
@@ -45,6 +46,8 @@ export class ProviderRegistry implements OnApplicationShutdown {
       anthropic: provider('anthropic', env.ANTHROPIC_BASE_URL, env.ANTHROPIC_API_KEY, new AnthropicMessagesProtocol(env.ANTHROPIC_VERSION)),
       openai: provider('openai', env.OPENAI_BASE_URL, env.OPENAI_API_KEY, new OpenAiChatProtocol('openai')),
     };
+    const breakers = metrics.of(BreakerMetrics);
+    for (const { http: party } of Object.values(this.providers)) breakers.watch(party);
   }
 
   isConfigured(name: AiProvider): boolean {

@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AI_MESSAGES, ApiError, ERROR_CODES, UnavailableError, type ApiKeyGrant } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
 import { isRedisUnreachable } from '@platform/queue';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
+import { AdmissionMetrics } from '../chat/admission.metrics.js';
 import { QuotaStore, type Reservation } from '../quota/quota.store.js';
 import { quotaMonth, type QuotaKeys } from '../quota/quota-period.js';
 
@@ -21,7 +23,11 @@ export function spendCapKeys(redisPrefix: string, keyId: string, now: Date): Quo
  */
 @Injectable()
 export class SpendCapStore {
-  constructor(private readonly leases: QuotaStore, @Inject(AI_GATEWAY_ENV) private readonly env: AiGatewayEnv) {}
+  private readonly metrics: AdmissionMetrics;
+
+  constructor(private readonly leases: QuotaStore, @Inject(AI_GATEWAY_ENV) private readonly env: AiGatewayEnv, metrics: ServiceMetrics) {
+    this.metrics = metrics.of(AdmissionMetrics);
+  }
 
   /** Null for a key without a cap. Over the cap is 429 `insufficient_quota`; Redis away is 503, never an uncounted call. */
   async reserve(grant: ApiKeyGrant, worstCaseMicros: number, now: Date): Promise<Reservation | null> {
@@ -32,6 +38,7 @@ export class SpendCapStore {
       throw error;
     });
     if (outcome.admitted) return outcome.reservation;
+    this.metrics.spendCapRejected.inc();
     throw new ApiError(429, AI_MESSAGES.spendCapReached, { code: ERROR_CODES.spendCapReached });
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { QUEUES, usageLogFailedLine, type BilledTo, type CallOutcome } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
 import { BufferedJobProducer, QueueFactory } from '@platform/queue';
 import { AI_GATEWAY_ENV } from '../ai-gateway.tokens.js';
 import type { AiGatewayEnv } from '../ai-gateway.env.js';
@@ -28,11 +29,12 @@ export interface UsageFact {
 export class UsageRecorder implements OnApplicationShutdown {
   private readonly producer: BufferedJobProducer<typeof QUEUES.usageLog>;
 
-  constructor(queues: QueueFactory, @Inject(AI_GATEWAY_ENV) env: AiGatewayEnv) {
+  constructor(queues: QueueFactory, @Inject(AI_GATEWAY_ENV) env: AiGatewayEnv, metrics: ServiceMetrics) {
     this.producer = new BufferedJobProducer(queues, QUEUES.usageLog, {
       capacity: env.USAGE_BUFFER_SIZE,
       retryIntervalMs: env.USAGE_RETRY_MS,
       failureLine: usageLogFailedLine,
+      metrics,
     });
   }
 

@@ -4,12 +4,16 @@ import type { EntityManager } from 'typeorm';
 import { ApiError, BILLING_EVENT_TYPES as TYPES, BILLING_MESSAGES as M, CHECKOUT_METADATA as META } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { Outbox } from '@platform/messaging';
+import { ServiceMetrics, WebhookMetrics } from '@platform/ops';
 import { CreditPurchases } from '../accounts/credit-purchases.js';
 import { PaymentProcessor, type ProcessorEvent } from '../processor/payment-processor.js';
 import { RANK, statusOf } from '../subscriptions/subscription-events.js';
 import { SubscriptionLifecycle, type Applied, type SubscriptionFacts } from '../subscriptions/subscription-lifecycle.js';
 import { WalletTopUps } from './wallet-top-ups.js';
-import { WebhookEventEntity } from './webhook-event.entity.js';
+import { WebhookEventEntity, type WebhookOutcome } from './webhook-event.entity.js';
+
+/** The sender in webhook_events_total. */
+const SOURCE = 'payments';
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   (typeof value === 'string' ? value : value?.id ?? null);
@@ -21,6 +25,8 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
  */
 @Injectable()
 export class WebhookService {
+  private readonly metrics: WebhookMetrics;
+
   constructor(
     private readonly db: Db,
     private readonly processor: PaymentProcessor,
@@ -28,19 +34,28 @@ export class WebhookService {
     private readonly credits: CreditPurchases,
     private readonly topUps: WalletTopUps,
     private readonly outbox: Outbox,
-  ) {}
+    metrics: ServiceMetrics,
+  ) {
+    this.metrics = metrics.of(WebhookMetrics);
+  }
 
   async receive(rawBody: string | undefined, signature: string | undefined): Promise<{ received: true }> {
     const event = this.processor.verify(rawBody ?? '', signature);
-    if (!event) throw new ApiError(400, M.invalidSignature);
-    await this.db.asSystem(async (manager) => {
+    if (!event) {
+      this.metrics.refused(SOURCE);
+      throw new ApiError(400, M.invalidSignature);
+    }
+    const handled = await this.db.asSystem(async (manager): Promise<WebhookOutcome | 'duplicate'> => {
       const stored = await manager.createQueryBuilder().insert().into(WebhookEventEntity)
         .values({ id: event.id, type: event.type, outcome: 'ignored', created: event.created, payload: event as object })
         .orIgnore().returning(['id']).updateEntity(false).execute();
-      if (!stored.raw.length) return;
+      if (!stored.raw.length) return 'duplicate';
       const { outcome, userId } = await this.act(manager, event);
       await manager.update(WebhookEventEntity, { id: event.id }, { outcome, userId });
+      return outcome;
     });
+    // Counted once committed: a transaction that failed is the processor's to redeliver, and counted then.
+    this.metrics.counted(SOURCE, event.type, handled);
     // Published now rather than at the relay's next pass: identity, agents and the AI layer act on them.
     void this.outbox.flush();
     return { received: true };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { BILLING_EVENT_TYPES as TYPES, BILLING_SIGNATURE_HEADER, EVENTS, type EventSubject } from '@platform/contracts';
-import { streamEvents, TestPlatform, waitUntil, type TestUser } from '@platform/testing';
+import { OpsEndpoint } from '@platform/ops';
+import { ScrapedMetrics, streamEvents, TestPlatform, waitUntil, type TestUser } from '@platform/testing';
 import { deliver, processorEvent, signatureOf } from '../testing/signed-events.js';
 
 describe('payment webhooks (POST /api/billing/webhook)', () => {
@@ -127,6 +128,22 @@ describe('payment webhooks (POST /api/billing/webhook)', () => {
       await deliver(platform.web(), secret, processorEvent(TYPES.checkoutCompleted, session));
       expect((await user.client.get('/api/billing')).body.credits).toBe(5);
     });
+  });
+
+  it('counts each event by type and outcome on billing\'s ops port, redeliveries and refusals apart', async () => {
+    const scrape = () => ScrapedMetrics.of(platform.provider('billing', OpsEndpoint).url!);
+    const before = await scrape();
+    const event = processorEvent('charge.dispute.created', { id: 'dp_1', object: 'dispute' });
+
+    await deliver(platform.web(), secret, event);
+    await deliver(platform.web(), secret, event);
+    await platform.web().post('/api/billing/webhook', JSON.stringify(event), { 'content-type': 'application/json', [BILLING_SIGNATURE_HEADER]: 't=1,v1=deadbeef' });
+
+    const after = await scrape();
+    const moved = (labels: Record<string, string>) => after.value('webhook_events_total', labels) - before.value('webhook_events_total', labels);
+    expect(moved({ source: 'payments', type: 'charge.dispute.created', outcome: 'ignored' })).toBe(1);
+    expect(moved({ source: 'payments', type: 'charge.dispute.created', outcome: 'duplicate' })).toBe(1);
+    expect(moved({ source: 'payments', type: 'unverified', outcome: 'refused' })).toBe(1);
   });
 
   describe('events nobody can act on are kept', () => {

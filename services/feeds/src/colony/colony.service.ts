@@ -3,6 +3,8 @@ import {
   ADMIN_COLONY_ACTIONS, ApiError, FEEDS_MESSAGES as M, forbidden, RETRY_AFTER_SECONDS, unauthorized, validateAs,
   type AuthContext, type ColonyAction,
 } from '@platform/contracts';
+import { BreakerMetrics } from '@platform/http';
+import { ServiceMetrics } from '@platform/ops';
 import { UpstreamCall, UpstreamError } from '../datafeeds/upstream-call.js';
 import type { FeedsEnv } from '../feeds.env.js';
 import { FEEDS_ENV } from '../feeds.tokens.js';
@@ -16,13 +18,13 @@ import { COLONY_SHAPES } from './colony-shapes.js';
 export class ColonyService implements OnModuleDestroy {
   private readonly soul: UpstreamCall;
 
-  constructor(@Inject(FEEDS_ENV) private readonly env: FeedsEnv) {
+  constructor(@Inject(FEEDS_ENV) private readonly env: FeedsEnv, metrics: ServiceMetrics) {
     this.soul = new UpstreamCall({ name: 'soul service', answerer: 'the soul service' }, {
       timeoutMs: env.FEEDS_SOUL_TIMEOUT_MS,
       errorThresholdPercentage: env.FEEDS_BREAKER_ERROR_PERCENT,
       volumeThreshold: env.FEEDS_BREAKER_VOLUME,
       resetTimeoutMs: env.FEEDS_BREAKER_RESET_MS,
-    });
+    }, metrics.of(BreakerMetrics));
   }
 
   async status(action: ColonyAction, caller: AuthContext | null): Promise<unknown> {

@@ -2,7 +2,8 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import {
   ApiError, DATA_FEEDS, FEED_SOURCE, FEEDS_MESSAGES as M, FEEDS_PATH, ok, upstreamPath, type DataFeed, type Reply,
 } from '@platform/contracts';
-import { ExpiringReads } from '@platform/http';
+import { BreakerMetrics, ExpiringReads } from '@platform/http';
+import { ServiceMetrics } from '@platform/ops';
 import type { FeedsEnv } from '../feeds.env.js';
 import { FEEDS_ENV } from '../feeds.tokens.js';
 import { FeedPayments } from './feed-payments.js';
@@ -30,13 +31,13 @@ export class DatafeedsService implements OnModuleDestroy {
   private readonly upstream: UpstreamCall;
   private readonly reads: ExpiringReads<Reply>;
 
-  constructor(@Inject(FEEDS_ENV) private readonly env: FeedsEnv, private readonly payments: FeedPayments) {
+  constructor(@Inject(FEEDS_ENV) private readonly env: FeedsEnv, private readonly payments: FeedPayments, metrics: ServiceMetrics) {
     this.upstream = new UpstreamCall({ name: 'feed provider', answerer: 'the provider' }, {
       timeoutMs: env.FEEDS_UPSTREAM_TIMEOUT_MS,
       errorThresholdPercentage: env.FEEDS_BREAKER_ERROR_PERCENT,
       volumeThreshold: env.FEEDS_BREAKER_VOLUME,
       resetTimeoutMs: env.FEEDS_BREAKER_RESET_MS,
-    });
+    }, metrics.of(BreakerMetrics));
     this.reads = new ExpiringReads(env.FEEDS_CACHE_MS, CACHED_KEYS);
   }
 

@@ -1,5 +1,5 @@
 import { FEEDS_MESSAGES as M } from '@platform/contracts';
-import { BreakerOpenError, OutboundHttp, OutboundUnavailableError } from '@platform/http';
+import { BreakerOpenError, OutboundHttp, OutboundUnavailableError, type BreakerMetrics } from '@platform/http';
 
 /** An upstream's answer, read whole. */
 export interface UpstreamAnswer {
@@ -39,8 +39,9 @@ export class UpstreamError extends Error {}
 export class UpstreamCall {
   private readonly http: OutboundHttp;
 
-  constructor(private readonly party: UpstreamParty, private readonly options: UpstreamOptions) {
+  constructor(private readonly party: UpstreamParty, private readonly options: UpstreamOptions, breakers: BreakerMetrics) {
     this.http = new OutboundHttp(party.name, options);
+    breakers.watch(this.http);
   }
 
   /** The answer when `usable` reads its status; an UpstreamError otherwise. */

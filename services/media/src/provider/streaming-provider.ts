@@ -1,7 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import Mux, { NotFoundError } from '@mux/mux-node';
 import { ApiError, MEDIA_MESSAGES as M } from '@platform/contracts';
-import { OutboundHttp } from '@platform/http';
+import { BreakerMetrics, OutboundHttp } from '@platform/http';
+import { ServiceMetrics } from '@platform/ops';
 import type { MediaEnv } from '../media.env.js';
 import { MEDIA_ENV } from '../media.tokens.js';
 
@@ -25,9 +26,12 @@ export class StreamingProvider implements OnApplicationShutdown {
   private readonly mux: Mux;
   readonly configured: boolean;
 
-  constructor(@Inject(MEDIA_ENV) private readonly env: MediaEnv) {
+  constructor(@Inject(MEDIA_ENV) private readonly env: MediaEnv, metrics: ServiceMetrics) {
     this.api = new OutboundHttp('streaming provider', { timeoutMs: env.STREAMING_TIMEOUT_MS });
     this.uploads = new OutboundHttp('streaming provider uploads', { timeoutMs: env.MEDIA_UPLOAD_TIMEOUT_MS });
+    const breakers = metrics.of(BreakerMetrics);
+    breakers.watch(this.api);
+    breakers.watch(this.uploads);
     this.configured = Boolean(env.STREAMING_TOKEN_ID && env.STREAMING_TOKEN_SECRET);
     this.mux = new Mux({
       tokenId: env.STREAMING_TOKEN_ID || null,

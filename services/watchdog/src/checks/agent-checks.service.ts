@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AgentStatus } from '@platform/contracts';
+import { ServiceMetrics } from '@platform/ops';
 import { AgentsClient } from '../agents/agents.client.js';
 import { Clock } from '../clock.js';
 import { ContainerMetricsService } from '../metrics/container-metrics.service.js';
@@ -10,6 +11,7 @@ import { decide, needsRestarts, type CheckPolicy, type Outcome } from './check-p
 import { CHECKED_STATUSES, UNWATCHED_STATUSES, type CheckState } from './check-state.js';
 import { CheckStateStore } from './check-state.store.js';
 import { logDecision } from './decision-log.js';
+import { DecisionMetrics } from './decision.metrics.js';
 import { RuntimeProbe } from './runtime-probe.js';
 
 /** One scheduled check of one agent: probe, sample, decide, tell the agents service. */
@@ -18,6 +20,7 @@ export class AgentChecks {
   private readonly logger = new Logger('Watchdog');
   private readonly policy: CheckPolicy;
   private readonly lockTtlMs: number;
+  private readonly decisions: DecisionMetrics;
 
   constructor(
     private readonly store: CheckStateStore,
@@ -27,7 +30,9 @@ export class AgentChecks {
     private readonly metrics: ContainerMetricsService,
     private readonly clock: Clock,
     @Inject(WATCHDOG_ENV) env: WatchdogEnv,
+    serviceMetrics: ServiceMetrics,
   ) {
+    this.decisions = serviceMetrics.of(DecisionMetrics);
     this.policy = {
       startupFailureThreshold: env.WATCHDOG_STARTUP_FAILURE_THRESHOLD,
       maxRepairAttempts: env.WATCHDOG_MAX_REPAIR_ATTEMPTS,
@@ -83,6 +88,7 @@ export class AgentChecks {
       logDecision(this.logger, agentId, 'skipped', { reason: 'no longer watched when the check finished' });
       return;
     }
+    this.decisions.decided(outcome.decision);
     if (outcome.decision === 'healthy') {
       // Nothing changes: at debug, or 500 agents would write a line every quarter second.
       this.logger.debug({ agentId, decision: outcome.decision, msg: `agent ${agentId}: healthy` });

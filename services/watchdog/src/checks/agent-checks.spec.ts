@@ -169,6 +169,7 @@ describe('AgentChecks (watchdog against real Redis, Postgres, NATS and HTTP runt
     const [fail] = harness.agents.requestsFor(agentId, SUBJECTS.agents.watchdogFail);
     expect(fail!.data).toEqual({ agentId, reason: 'crash loop: 3 restarts within 300 s' });
     expect(harness.agents.requestsFor(agentId, SUBJECTS.agents.watchdogRepair)).toHaveLength(1);
+    expect((await harness.scrape()).value('watchdog_decisions_total', { decision: 'crash-loop' })).toBe(1);
     await until('the schedule removed', async () => (await harness.scheduler(agentId)) === undefined);
   });
 });

@@ -1,8 +1,9 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { EnvSource } from '@platform/config';
 import { QUEUES } from '@platform/contracts';
+import { OpsEndpoint } from '@platform/ops';
 import { QueueFactory, type ScheduledJob } from '@platform/queue';
-import { createTestDatabase, deleteEventStream, deleteRedisKeys, ownerQuery, testEnv, waitFor, type TestDatabase } from '@platform/testing';
+import { createTestDatabase, deleteEventStream, deleteRedisKeys, ownerQuery, ScrapedMetrics, testEnv, waitFor, type TestDatabase } from '@platform/testing';
 import { startWatchdog } from '../watchdog.app.js';
 import { FakeAgents } from './fake-agents.js';
 import { FakeRuntime } from './fake-runtime.js';
@@ -68,6 +69,11 @@ export class WatchdogHarness {
     const runtime = await FakeRuntime.start();
     this.runtimes.push(runtime);
     return runtime;
+  }
+
+  /** What the running watchdog's ops port serves. */
+  scrape(): Promise<ScrapedMetrics> {
+    return ScrapedMetrics.of(this.app!.get(OpsEndpoint).url!);
   }
 
   async schedulers(): Promise<ScheduledJob[]> {
