@@ -13,7 +13,9 @@ const DEV_DEFAULTS = {
   SANDBOX_SMTP_PORT: '2525',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   BOT_CHECK_VERIFY_URL: 'http://127.0.0.1:4600/bot-check/siteverify',
-  APP_URL: 'http://localhost:3000',
+  // The origin printed below: the session cookie belongs to one host name, so the processor's and
+  // providers' returns must come back to the host the person opened, not localhost for 127.0.0.1.
+  APP_URL: 'http://127.0.0.1:3000',
   SECRETS_KEY: 'ZGV2LXNlY3JldHMta2V5LWNoYW5nZS1tZS0zMmJ5dGU=',
   BILLING_PROCESSOR_URL: 'http://127.0.0.1:4600',
   BILLING_PROCESSOR_KEY: 'sk_test_sandbox',
