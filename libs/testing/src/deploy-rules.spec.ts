@@ -3,13 +3,13 @@ import { Histogram } from 'prom-client';
 import { parse } from 'yaml';
 import { BreakerMetrics } from '@platform/http';
 import { NatsMetrics, OutboxMetrics } from '@platform/messaging';
+import { ServiceMetrics, WebhookMetrics, type MetricGroup } from '@platform/ops';
 import { DroppedJobsMetrics, QueueMetrics } from '@platform/queue';
 import { AdmissionMetrics } from '../../../services/ai-gateway/src/chat/admission.metrics.js';
 import { EdgeMetrics } from '../../../services/gateway/src/routing/edge.metrics.js';
 import { DecisionMetrics } from '../../../services/watchdog/src/checks/decision.metrics.js';
-import { ServiceMetrics, type MetricGroup } from './service-metrics.js';
-import { WebhookMetrics } from './webhook.metrics.js';
 
+// Test infrastructure is the one place that reaches into services: their metric groups are read here.
 const deployFile = (path: string) => readFileSync(new URL(`../../../deploy/${path}`, import.meta.url), 'utf8');
 
 /** Every group a service registers, and the process metrics each ops server adds. */
