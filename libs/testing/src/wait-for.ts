@@ -10,10 +10,10 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 
 /**
  * `waitFor` for a step a test cannot go on without: throws naming `what` when the time is up,
- * so the failure says what never happened instead of tripping on the value later.
+ * so the failure says what never happened, and what was read last, instead of tripping on the value later.
  */
 export async function waitUntil<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
   const value = await waitFor(read, done, timeoutMs);
-  if (!done(value)) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+  if (!done(value)) throw new Error(`${what}: not within ${timeoutMs / 1000} s (last read: ${JSON.stringify(value)})`);
   return value;
 }

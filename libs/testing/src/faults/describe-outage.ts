@@ -21,8 +21,17 @@ const FAST_FAILURE_MS = 3000;
  * allowed is a caller's 3 s wait on a silent replica, plus 1.5 s for a shared machine.
  */
 const SLOWEST_ANSWER_MS = 4500;
-/** Usage jobs failed during the outage are retried after 1 s, 2 s, 4 s: all are written within this. */
+/**
+ * Usage jobs failed during the outage are retried after 1 s, 2 s, 4 s, and jobs a worker held when
+ * Redis died (done, but their completion lost) return once their locks lapse: all are written within this.
+ */
 const DRAIN_MS = 30_000;
+/**
+ * A job the usage worker held when Redis died stays active until its lock lapses and the stalled
+ * check returns it: up to lock + 2 checks, 90 s with the production defaults. The outage is about
+ * what the platform does meanwhile, so the locks are short here (usage-worker-crash covers the return).
+ */
+const FAST_LOCK_RECOVERY = { USAGE_LOCK_DURATION_MS: '2000', USAGE_STALLED_INTERVAL_MS: '1000' };
 
 export interface OutageCase {
   server: 'postgres' | 'redis' | 'nats';
@@ -52,7 +61,7 @@ export function describeOutage({ server, failing, serving, loggedOnce, readiness
         infra,
         services: ['billing', 'ai-gateway'],
         processes: ['usage'],
-        env: { USAGE_BATCH_MAX_WAIT_MS: '50', AI_CHAT_BUDGET_MS: '5000', AI_QUOTA_LEASE_MS: '6000' },
+        env: { USAGE_BATCH_MAX_WAIT_MS: '50', AI_CHAT_BUDGET_MS: '5000', AI_QUOTA_LEASE_MS: '6000', ...FAST_LOCK_RECOVERY },
       });
       await platform.startService('usage', { LOG_LEVEL: 'info' });
       run = await runOutage(platform, infra[server]);
