@@ -82,7 +82,9 @@ describe('bus messages between agent runtimes', () => {
       });
       expect(JSON.parse(reply.content)).toEqual({ message: expect.stringContaining('Are you there?') });
       expect(await busEntries(recipient)).toContainEqual(expect.objectContaining({ role: 'assistant', bus: reply.bus, content: reply.content }));
-      const { message, deliveries } = await view(reply.bus.messageId);
+      // The sender's runtime keeps the reply before the bus records its delivery.
+      const { message, deliveries } = await waitUntil('the reply recorded as delivered', () => view(reply.bus.messageId),
+        (found) => found.deliveries.every((delivery) => delivery.status !== 'queued'));
       expect(deliveries).toEqual([expect.objectContaining({ recipientAgentId: sender.agentId, status: 'delivered', attempts: 1 })]);
       expect(await signedBy(message, recipient.address)).toBe(true);
     });
