@@ -1,11 +1,11 @@
 // Writes deploy/k8s/base/services/<service>.yaml and deploy/k8s/base/kustomization.yaml from the
-// SERVICES table below: the Deployments of each role, the gateway's Service, an HPA per api
-// Deployment and a KEDA ScaledObject per queue-consuming worker. Every service's objects have the
-// same shape, so they are written once here rather than copied per service.
+// SERVICES table below: the Deployments of each role, the gateway's Service, an HPA and a
+// PodDisruptionBudget per api Deployment and a KEDA ScaledObject per queue-consuming worker. Every
+// service's objects have the same shape, so they are written once here rather than copied per service.
 //
 //   node deploy/k8s/generate.mjs    (npm run k8s)
 //
-// libs/testing/src/kubernetes.spec.ts fails when the committed files differ from what this writes,
+// libs/testing/src/kubernetes/kubernetes.spec.ts fails when the committed files differ from what this writes,
 // and checks the table against the code (roles, queues, secret variables of each service).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -199,6 +199,19 @@ function hpa(service, row) {
   };
 }
 
+/** A node drain takes one api pod at a time, so a service with two or more keeps answering. */
+function disruptionBudget(service) {
+  return {
+    apiVersion: 'policy/v1',
+    kind: 'PodDisruptionBudget',
+    metadata: { name: `${service}-api`, labels: labelsOf(service, 'api') },
+    spec: {
+      maxUnavailable: 1,
+      selector: { matchLabels: { 'app.kubernetes.io/name': service, 'app.kubernetes.io/component': 'api' } },
+    },
+  };
+}
+
 function scaledObject(service, row) {
   const name = `${service}-worker`;
   return {
@@ -265,7 +278,7 @@ export function objectsOf(service, row) {
   }
   const objects = [];
   if (row.roles.includes('api')) {
-    objects.push(deployment(service, row, 'api', 'api', row.resources ?? small), hpa(service, row));
+    objects.push(deployment(service, row, 'api', 'api', row.resources ?? small), hpa(service, row), disruptionBudget(service));
     if (row.ports) objects.push(gatewayService(service, row));
   }
   if (row.roles.includes('worker')) {

@@ -71,12 +71,14 @@ describe('every service of services/', () => {
     }
   });
 
-  it('has an HPA over CPU for each api Deployment', () => {
+  it('has an HPA over CPU and a disruption budget for each api Deployment', () => {
     const apis = ofKind('Deployment').filter((deployment) => envOf(containerOf(deployment), 'ROLES')?.value === 'api');
     expect(apis.length).toBeGreaterThan(0);
     for (const deployment of apis) {
       const hpa = ofKind('HorizontalPodAutoscaler').find((one) => one.spec.scaleTargetRef.name === deployment.metadata.name);
       expect({ deployment: deployment.metadata.name, target: hpa?.spec.scaleTargetRef.kind, min: hpa?.spec.minReplicas >= 2 }).toEqual({ deployment: deployment.metadata.name, target: 'Deployment', min: true });
+      const budget = ofKind('PodDisruptionBudget').find((one) => JSON.stringify(one.spec.selector) === JSON.stringify(deployment.spec.selector));
+      expect({ deployment: deployment.metadata.name, maxUnavailable: budget?.spec.maxUnavailable }).toEqual({ deployment: deployment.metadata.name, maxUnavailable: 1 });
     }
   });
 

@@ -5,12 +5,13 @@ import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 
 type ModelClass = new (data: any) => Model<unknown>;
 
 /** The schema of each kind deploy/k8s may hold (Kubernetes' OpenAPI schemas, KEDA's CRDs), by `apiVersion/kind`. */
 const MODELS: Record<string, ModelClass> = Object.fromEntries(
-  [ConfigMap, Secret, Service, PersistentVolumeClaim, Deployment, HorizontalPodAutoscaler, Job, Ingress, ScaledObject, TriggerAuthentication].map((model) => {
+  [ConfigMap, Secret, Service, PersistentVolumeClaim, Deployment, HorizontalPodAutoscaler, PodDisruptionBudget, Job, Ingress, ScaledObject, TriggerAuthentication].map((model) => {
     const { apiVersion, kind } = model as unknown as { apiVersion: string; kind: string };
     return [`${apiVersion}/${kind}`, model as unknown as ModelClass];
   }),
