@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { QUEUES } from '@platform/contracts';
 import { bullPrefix } from '@platform/queue';
@@ -37,6 +37,11 @@ beforeAll(async () => {
 describe('deploy/k8s/base (generated)', () => {
   it.each([...render()].map(([file, text]) => [file, text] as const))('%s is what deploy/k8s/generate.mjs writes (npm run k8s)', (file, text) => {
     expect(readFileSync(path.join(K8S, 'base', file), 'utf8')).toBe(text);
+  });
+
+  it('has no file in base/services that the generator no longer writes', () => {
+    const written = [...render().keys()].filter((file) => file.startsWith('services/'));
+    expect(readdirSync(path.join(K8S, 'base/services')).map((file) => `services/${file}`).sort()).toEqual(written.sort());
   });
 });
 
@@ -80,6 +85,11 @@ describe('every service of services/', () => {
       const budget = ofKind('PodDisruptionBudget').find((one) => JSON.stringify(one.spec.selector) === JSON.stringify(deployment.spec.selector));
       expect({ deployment: deployment.metadata.name, maxUnavailable: budget?.spec.maxUnavailable }).toEqual({ deployment: deployment.metadata.name, maxUnavailable: 1 });
     }
+  });
+
+  it('has no Deployment scaled by both an HPA and a ScaledObject (KEDA makes an HPA of its own)', () => {
+    const byHpa = ofKind('HorizontalPodAutoscaler').map((one) => one.spec.scaleTargetRef.name);
+    expect(ofKind('ScaledObject').filter((one) => byHpa.includes(one.spec.scaleTargetRef.name))).toEqual([]);
   });
 
   it('has, for each worker Deployment, a KEDA redis trigger on the BullMQ wait list of every queue it consumes', () => {
@@ -143,6 +153,7 @@ describe('every Deployment', () => {
     expect(container.resources.limits.memory).toEqual(expect.any(String));
     // The ops server listens on 127.0.0.1 unless told otherwise: the kubelet and Prometheus come from outside the pod.
     expect(container.envFrom).toContainEqual({ configMapRef: { name: 'platform' } });
+    expect(deployment.spec.template.metadata.labels).toMatchObject(deployment.spec.selector.matchLabels);
     expect(platformConfig.OPS_HOST).toBe('0.0.0.0');
   });
 });
