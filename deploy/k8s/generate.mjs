@@ -228,7 +228,7 @@ function scaledObject(service, row) {
       triggers: Object.entries(row.queues).map(([queue, perReplica]) => ({
         type: 'redis',
         name: queue.replace(/[._]/g, '-'),
-        metadata: { listName: waitListOf(queue), listLength: String(perReplica), activationListLength: '0' },
+        metadata: { listName: waitListOf(queue), listLength: String(perReplica) },
         authenticationRef: { name: 'platform-redis' },
       })),
     },
