@@ -20,6 +20,19 @@ export interface WebAgentListItem {
   updatedAt: string;
 }
 
+/** GET /api/agents on the web surface (anonymous callers get an empty list). */
+export interface WebAgentList {
+  agents: WebAgentListItem[];
+  count: number;
+  status: 'ok';
+}
+
+/** GET /api/agents/provision: the caller's agents sent to provisioning. */
+export interface ProvisionedAgentList {
+  agents: WebAgentListItem[];
+  count: number;
+}
+
 /** Agent detail; the web surface wraps it as `{ agent, status: "ok" }`. */
 export interface AgentDetail {
   id: string;
@@ -43,6 +56,17 @@ export interface HeartbeatSettingsView {
   lastUpdated?: string;
 }
 
+/** GET /api/agents/:id on the web surface. */
+export interface WebAgentDetail {
+  agent: AgentDetail;
+  status: 'ok';
+}
+
+/** GET /api/heartbeat, and POST's answer with every field set. */
+export interface HeartbeatReply {
+  heartbeat: HeartbeatSettingsView;
+}
+
 /** Installation (extended-services section 2), field names as the spec writes them. */
 export interface InstallationView {
   user_id: string;
@@ -50,6 +74,13 @@ export interface InstallationView {
   registered_at: string;
   last_seen: string;
   status: 'active' | 'inactive';
+}
+
+/** GET /api/installations. */
+export interface InstallationList {
+  success: true;
+  count: number;
+  installations: InstallationView[];
 }
 
 /** What `SUBJECTS.agents.hostingStatus` answers; the gateway's GET /health is built from it. */

@@ -3,7 +3,8 @@ import { isUUID } from 'class-validator';
 import { In, Not } from 'typeorm';
 import {
   AGENT_MESSAGES as M, ApiError, LIVE_AGENT_STATUSES, requireUser, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext,
-  type BusEndpointReply, type CreateAgentDto, type Envelope, type UpdateAgentDto, type WatchTarget,
+  type AgentDetail, type BackendAgentListItem, type BusEndpointReply, type CreateAgentDto, type Envelope, type ProvisionedAgentList,
+  type UpdateAgentDto, type WatchTarget, type WebAgentDetail, type WebAgentList,
 } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
@@ -41,7 +42,7 @@ export class AgentsService {
   ) {}
 
   /** Backend: every agent, or `x-user-id`'s when that header names one. Web: the caller's; anonymous: none. */
-  async list(auth: AuthContext | null) {
+  async list(auth: AuthContext | null): Promise<WebAgentList | BackendAgentListItem[]> {
     if (!auth) return { agents: [], count: 0, status: 'ok' };
     const scope = scopeOf(auth);
     const filter = scope !== 'system' ? { userId: scope.userId } : auth.userId !== 'anonymous' ? { userId: auth.userId } : {};
@@ -51,13 +52,13 @@ export class AgentsService {
   }
 
   /** GET /api/agents/provision: the caller's agents that have been sent to provisioning. */
-  async listProvisioned(userId: string) {
+  async listProvisioned(userId: string): Promise<ProvisionedAgentList> {
     const agents = await this.lifecycle.inScope({ userId }, (manager) =>
       manager.find(AgentEntity, { where: { userId, status: Not('pending') }, order: { createdAt: 'DESC' } }));
     return { agents: agents.map((agent) => webListItem(agent, this.env.AGENT_DOMAIN)), count: agents.length };
   }
 
-  async get(auth: AuthContext, id: string) {
+  async get(auth: AuthContext, id: string): Promise<AgentDetail | WebAgentDetail> {
     const scope = scopeOf(auth);
     const detail = agentDetail(await this.lifecycle.find(scope, id), this.env.AGENT_DOMAIN);
     return scope === 'system' ? detail : { agent: detail, status: 'ok' };

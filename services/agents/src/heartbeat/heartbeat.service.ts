@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import {
-  AGENT_MESSAGES as M, ApiError, DEFAULT_HEARTBEAT_FREQUENCY, type HeartbeatSettingsDto, type HeartbeatSettingsView,
+  AGENT_MESSAGES as M, ApiError, DEFAULT_HEARTBEAT_FREQUENCY, type HeartbeatReply, type HeartbeatSettingsDto, type HeartbeatSettingsView,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AgentEntity } from '../agents/agent.entity.js';
@@ -18,7 +18,7 @@ export class HeartbeatService {
   constructor(private readonly db: Db, private readonly schedules: HeartbeatSchedules) {}
 
   /** Unsaved (or not the caller's) settings read as the defaults: 3h, enabled, never beaten. */
-  async get(userId: string, agentId: string): Promise<{ heartbeat: HeartbeatSettingsView }> {
+  async get(userId: string, agentId: string): Promise<HeartbeatReply> {
     const saved = isUUID(agentId)
       ? await this.db.withUser(userId, (manager) => manager.findOneBy(HeartbeatSettingsEntity, { agentId }))
       : null;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AGENT_MESSAGES as M, type InstallationMode, type InstallationView, type RegisterInstallationDto } from '@platform/contracts';
+import { AGENT_MESSAGES as M, type InstallationList, type InstallationMode, type InstallationView, type RegisterInstallationDto } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
@@ -23,7 +23,7 @@ export class InstallationsService {
     return { success: true, message: M.installationRegistered, dashboardUrl: `${this.env.APP_URL}/dashboard` };
   }
 
-  async list(): Promise<{ success: true; count: number; installations: InstallationView[] }> {
+  async list(): Promise<InstallationList> {
     const rows = await this.db.asSystem((manager) => manager.find(InstallationEntity, { order: { registeredAt: 'DESC' } }));
     const now = new Date();
     const installations = rows.map((row): InstallationView => ({

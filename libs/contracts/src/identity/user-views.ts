@@ -16,6 +16,11 @@ export interface ProfileView extends SessionUserView {
   createdAt: string;
 }
 
+/** GET /api/user, and POST or PATCH's answer. */
+export interface UserReply {
+  user: ProfileView;
+}
+
 export interface ApiKeyView {
   id: string;
   name: string;
@@ -23,6 +28,20 @@ export interface ApiKeyView {
   createdAt: string;
   lastUsed: string | null;
   /** USD per calendar month (UTC) the key may spend; null when uncapped. */
+  monthlySpendCap: number | null;
+}
+
+/** GET /api/keys. */
+export interface ApiKeyList {
+  keys: ApiKeyView[];
+}
+
+/** POST /api/keys (201): the one answer that carries the whole key. */
+export interface CreatedApiKeyView {
+  id: string;
+  name: string;
+  key: string;
+  createdAt: string;
   monthlySpendCap: number | null;
 }
 
