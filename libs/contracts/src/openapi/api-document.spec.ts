@@ -1,7 +1,14 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { ROUTES, SURFACES } from '../routes.js';
+import { getMetadataStorage } from 'class-validator';
+import { ROUTES, SURFACES, type RouteDef } from '../routes.js';
 import { SUBJECTS } from '../subjects.js';
-import { apiDocument, openApiPath } from './api-document.js';
+import { apiDocument, openApiPath, queryClassOf } from './api-document.js';
+import { ROUTE_QUERIES } from './route-queries.js';
+import { ROUTE_SUCCESS } from './route-success.js';
+import { successesOf } from './success-responses.js';
+
+const operationOf = (route: RouteDef) => apiDocument(route.surface).paths[openApiPath(route.path)]![route.method.toLowerCase()]!;
+const described = (route: RouteDef) => `${route.surface} ${route.method} ${route.path}`;
 
 /** Every `$ref` in a JSON value. */
 const refsIn = (value: unknown): string[] => [...JSON.stringify(value).matchAll(/"\$ref":"([^"]+)"/g)].map((match) => match[1]!);
@@ -13,7 +20,82 @@ describe('apiDocument', () => {
     const operation = sut.paths[openApiPath(route.path)]?.[route.method.toLowerCase()];
 
     expect(operation).toBeDefined();
-    expect(operation!.responses['2XX']).toBeDefined();
+  });
+
+  it.each(ROUTES.map((route) => [described(route), route] as const))('documents the success of %s', (_, route) => {
+    const statuses = successesOf(route).map((success) => String(success.status));
+
+    const sut = operationOf(route).responses;
+
+    expect(statuses).not.toEqual([]);
+    expect(Object.keys(sut)).toEqual(expect.arrayContaining(statuses));
+  });
+
+  it.each(ROUTES.filter(queryClassOf).map((route) => [described(route), route] as const))('documents the query its handler validates on %s', (_, route) => {
+    const validated = getMetadataStorage().getTargetValidationMetadatas(queryClassOf(route)!, '', true, false).map((meta) => meta.propertyName);
+
+    const sut = operationOf(route).parameters?.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
+
+    expect(sut?.sort()).toEqual([...new Set(validated)].sort());
+  });
+
+  it('reads every query class of the table on a GET route', () => {
+    const read = new Set(ROUTES.filter(queryClassOf).map((route) => route.subject));
+
+    expect(Object.keys(ROUTE_QUERIES).filter((subject) => !read.has(subject as RouteDef['subject']))).toEqual([]);
+  });
+
+  it('answers for every route of the success table', () => {
+    const answered = new Set(ROUTES.map((route) => route.subject ?? route.edge));
+
+    expect(Object.keys(ROUTE_SUCCESS).filter((key) => !answered.has(key as RouteDef['subject']))).toEqual([]);
+  });
+
+  it('leaves out a query property the class gives a default, and says the default', () => {
+    const period = operationOf(ROUTES.find((route) => route.path === '/api/dashboard/cost')!).parameters!.find((parameter) => parameter.name === 'period');
+
+    expect(period).toMatchObject({ in: 'query', required: false, schema: { enum: ['7d', '30d', 'mtd'], default: '7d' } });
+  });
+
+  it('requires a query property without a default', () => {
+    const sut = apiDocument('backend').paths['/api/underground/escrows']!['get']!.parameters;
+
+    expect(sut).toEqual([expect.objectContaining({ name: 'userId', in: 'query', required: true })]);
+  });
+
+  it('answers a success with its view, a list of views as an array', () => {
+    const sut = apiDocument('web');
+
+    const created = sut.paths['/api/scheduled-tasks']!['post']!.responses['201']!;
+    const daily = apiDocument('backend').paths['/api/usage/daily']!['get']!.responses['200']!;
+
+    expect(created.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/ScheduledTaskView' });
+    expect(sut.components.schemas['ScheduledTaskView']).toMatchObject({ type: 'object', properties: { cronSchedule: { type: 'string' } } });
+    expect(daily.content!['application/json']!.schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/UsageDailyItem' } });
+  });
+
+  it('answers a subject by the surface’s own view', () => {
+    const web = apiDocument('web').paths['/api/agents']!['get']!.responses['200']!;
+    const backend = apiDocument('backend').paths['/api/agents']!['get']!.responses['200']!;
+
+    expect(web.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/WebAgentList' });
+    expect(backend.content!['application/json']!.schema).toEqual({ type: 'array', items: { $ref: '#/components/schemas/BackendAgentListItem' } });
+  });
+
+  it.each([['/api/auth/idp', '302'], ['/api/auth/code-host/callback', '302'], ['/api/billing-provider/checkout', '303'], ['/api/calendar/callback', '302']])(
+    'tells the redirect of GET %s by its Location', (path, status) => {
+      const sut = apiDocument('web').paths[path]!['get']!.responses[status];
+
+      expect(sut?.headers).toHaveProperty('Location');
+      expect(sut?.content).toBeUndefined();
+    },
+  );
+
+  it('lists the event stream beside the JSON of a streaming route', () => {
+    const sut = apiDocument('web').paths['/api/v1/gateway/chat/completions']!['post']!.responses['200']!;
+
+    expect(Object.keys(sut.content!)).toEqual(['application/json', 'text/event-stream']);
+    expect(sut.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/ChatCompletionView' });
   });
 
   it.each(SURFACES)('describes nothing but the %s surface’s rows', (surface) => {

@@ -2,6 +2,7 @@ import { RETRY_AFTER_SECONDS } from '../api-error.js';
 import { RATE_LIMITS } from '../rate-limits.js';
 import type { RouteDef } from '../routes.js';
 import type { JsonSchema, ResponseObject } from './openapi-types.js';
+import { successResponses } from './success-responses.js';
 
 const ERROR_SCHEMA = { platform: 'PlatformError', openai: 'OpenAiError' } as const;
 
@@ -16,9 +17,8 @@ const RATE_LIMIT_HEADERS = {
 };
 
 /**
- * What the edge itself may answer on a route, from the route's row alone: the success views are
- * TypeScript interfaces the generator cannot read, so a success is described only by its status
- * range and media types (docs/operations.md, "What the document does not describe").
+ * What a route answers: its successes (ROUTE_SUCCESS), then what the edge itself may answer, read
+ * from the route's row.
  */
 export function routeResponses(route: RouteDef): Record<string, ResponseObject> {
   const error = (description: string, extra: Partial<ResponseObject> = {}): ResponseObject => ({
@@ -32,7 +32,7 @@ export function routeResponses(route: RouteDef): Record<string, ResponseObject> 
     ...(internalBearer ? ['A bearer that is not the internal key.'] : []),
     ...(byCookie && WRITES.has(route.method) ? ['A cookie-authenticated write from another site (“Cross-site request refused”).'] : []),
   ];
-  const responses: Record<string, ResponseObject> = { '2XX': success(route) };
+  const responses: Record<string, ResponseObject> = successResponses(route);
   // Services validate what they read; of the edge's own answers only the document reads an input (its ?surface=).
   if (route.subject || route.edge === 'apiDocument') responses['400'] = error('The body, query or a parameter broke a rule; `error` is the first broken rule’s message.');
   if (route.auth !== 'none' && route.auth !== 'optionalSession') responses['401'] = error('No credential, or one that is not valid.');
@@ -50,12 +50,6 @@ export function routeResponses(route: RouteDef): Record<string, ResponseObject> 
     });
   }
   return responses;
-}
-
-function success(route: RouteDef): ResponseObject {
-  const content: ResponseObject['content'] = { 'application/json': { schema: {} } };
-  if (route.streams) content['text/event-stream'] = { schema: { type: 'string', description: 'With `stream: true` in the body: `data:` chunks, then `data: [DONE]`.' } };
-  return { description: 'Success. The view is not described yet.', content };
 }
 
 /** Each group the route counts against, with the spec's numbers and message. */
