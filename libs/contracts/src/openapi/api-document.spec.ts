@@ -3,8 +3,10 @@ import { getMetadataStorage } from 'class-validator';
 import { ROUTES, SURFACES, type RouteDef } from '../routes.js';
 import { SUBJECTS } from '../subjects.js';
 import { apiDocument, openApiPath, queryClassOf } from './api-document.js';
+import { ROUTE_ERRORS } from './route-errors.js';
 import { ROUTE_QUERIES } from './route-queries.js';
 import { ROUTE_SUCCESS } from './route-success.js';
+import { serviceErrorsOf } from './service-error-responses.js';
 import { successesOf } from './success-responses.js';
 
 const operationOf = (route: RouteDef) => apiDocument(route.surface).paths[openApiPath(route.path)]![route.method.toLowerCase()]!;
@@ -45,10 +47,49 @@ describe('apiDocument', () => {
     expect(Object.keys(ROUTE_QUERIES).filter((subject) => !read.has(subject as RouteDef['subject']))).toEqual([]);
   });
 
-  it('answers for every route of the success table', () => {
-    const answered = new Set(ROUTES.map((route) => route.subject ?? route.edge));
+  it.each([['success', ROUTE_SUCCESS], ['error', ROUTE_ERRORS]] as const)('answers on a route for every row of the %s table', (_, table) => {
+    const answered = new Set<string | undefined>(ROUTES.map((route) => route.subject ?? route.edge));
 
-    expect(Object.keys(ROUTE_SUCCESS).filter((key) => !answered.has(key as RouteDef['subject']))).toEqual([]);
+    expect(Object.keys(table).filter((key) => !answered.has(key))).toEqual([]);
+  });
+
+  it.each(ROUTES.flatMap((route) => [...serviceErrorsOf(route)].map(([status, errors]) => [status, described(route), route, errors] as const)))(
+    'documents the service’s own %s on %s', (status, _, route, errors) => {
+      const sut = operationOf(route).responses[String(status)];
+
+      expect(sut).toBeDefined();
+      for (const error of errors) expect(sut!.description).toContain(error.note);
+      for (const code of route.errorShape === 'openai' ? [] : errors.flatMap((error) => error.codes ?? [])) expect(JSON.stringify(sut!.content)).toContain(`"${code}"`);
+    },
+  );
+
+  it('narrows a platform error to the codes the route answers', () => {
+    const sut = apiDocument('web').paths['/api/agents/provision']!['post']!.responses['402']!;
+
+    expect(sut.content!['application/json']!.schema).toEqual({
+      allOf: [{ $ref: '#/components/schemas/PlatformError' }, { properties: { code: { enum: ['SUBSCRIPTION_REQUIRED', 'PLAN_REQUIRED'] } } }],
+    });
+  });
+
+  it('tells an OpenAI-shaped error’s codes as OpenAI writes them', () => {
+    const sut = apiDocument('web').paths['/api/v1/gateway/chat/completions']!['post']!.responses['404']!;
+
+    expect(sut.description).toContain('`model_not_found`');
+    expect(sut.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/OpenAiError' });
+  });
+
+  it('keeps the edge’s answer beside the service’s at the same status', () => {
+    const sut = apiDocument('web').paths['/api/chat']!['post']!.responses['429']!;
+
+    expect(sut.description).toContain('webChat: 60 per 60 s');
+    expect(sut.description).toContain('QUOTA_EXCEEDED');
+    expect(sut.headers).toHaveProperty('RateLimit-Remaining');
+  });
+
+  it('describes a 402 payment challenge by its own body', () => {
+    const sut = apiDocument('web').paths['/api/datafeeds']!['get']!.responses['402']!;
+
+    expect(sut.content!['application/json']!.schema).toMatchObject({ required: ['status', 'feed', 'challenge', 'hint'] });
   });
 
   it('leaves out a query property the class gives a default, and says the default', () => {

@@ -2,6 +2,7 @@ import { RETRY_AFTER_SECONDS } from '../api-error.js';
 import { RATE_LIMITS } from '../rate-limits.js';
 import type { RouteDef } from '../routes.js';
 import type { JsonSchema, ResponseObject } from './openapi-types.js';
+import { serviceErrorsOf, withServiceErrors } from './service-error-responses.js';
 import { successResponses } from './success-responses.js';
 
 const ERROR_SCHEMA = { platform: 'PlatformError', openai: 'OpenAiError' } as const;
@@ -17,14 +18,15 @@ const RATE_LIMIT_HEADERS = {
 };
 
 /**
- * What a route answers: its successes (ROUTE_SUCCESS), then what the edge itself may answer, read
- * from the route's row.
+ * What a route answers: its successes (ROUTE_SUCCESS), what the edge itself may answer, read from
+ * the route's row, and the service's own errors (ROUTE_ERRORS).
  */
 export function routeResponses(route: RouteDef): Record<string, ResponseObject> {
+  const shape = { $ref: `#/components/schemas/${ERROR_SCHEMA[route.errorShape ?? 'platform']}` };
   const error = (description: string, extra: Partial<ResponseObject> = {}): ResponseObject => ({
     description,
     ...extra,
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA[route.errorShape ?? 'platform']}` } } },
+    content: { 'application/json': { schema: shape } },
   });
   const byCookie = route.auth === 'session' || route.auth === 'optionalSession' || route.auth === 'sessionOrInternal';
   const internalBearer = route.auth === 'internal' || route.auth === 'sessionOrInternal';
@@ -49,6 +51,7 @@ export function routeResponses(route: RouteDef): Record<string, ResponseObject> 
       headers: { 'Retry-After': { description: `Seconds to wait (${RETRY_AFTER_SECONDS}).`, schema: integer } },
     });
   }
+  for (const [status, errors] of serviceErrorsOf(route)) responses[status] = withServiceErrors(route, status, errors, responses[status], shape);
   return responses;
 }
 
