@@ -16,6 +16,7 @@ export * from './ai/index.js';
 export * from './usage/index.js';
 export * from './billing/index.js';
 export * from './streams.js';
+export * from './success-views.js';
 export * from './wallet/index.js';
 export * from './bus/index.js';
 export * from './calendar/index.js';

@@ -9,6 +9,7 @@ export * from './agent.dtos.js';
 export * from './runtime-paths.js';
 export * from './runtime-process.js';
 export * from './clone.dtos.js';
+export * from './clone-views.js';
 export * from './verification-views.js';
 export * from './runtime-instances.js';
 export * from './runtime-instance-views.js';

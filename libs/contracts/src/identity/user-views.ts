@@ -16,6 +16,36 @@ export interface ProfileView extends SessionUserView {
   createdAt: string;
 }
 
+/** POST /api/register (201). */
+export interface RegisteredUserView {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** POST /api/auth/login, with the session cookie. */
+export interface SignedInView {
+  ok: true;
+  user: { id: string; name: string };
+}
+
+/** GET /api/auth/session: the caller, or null without a session. */
+export interface SessionView {
+  user: SessionUserView | null;
+}
+
+/** POST /api/auth/forgot-password: the same whether or not the email has an account. */
+export interface ResetLinkSentView {
+  ok: true;
+  message: string;
+}
+
+/** POST /api/auth/idp/refresh: the provider's tokens refreshed; seconds until they expire, when it says. */
+export interface IdpRefreshedView {
+  ok: true;
+  expiresIn: number | null;
+}
+
 /** GET /api/user, and POST or PATCH's answer. */
 export interface UserReply {
   user: ProfileView;

@@ -2,10 +2,19 @@
 import type { JsonSchema } from './openapi-types.js';
 
 export type ViewName =
+  | 'AgentActionReply'
+  | 'AgentConfigSaved'
+  | 'AgentConfigView'
   | 'AgentDetail'
   | 'AgentMessageDto'
+  | 'AgentPlan'
   | 'AgentStatus'
+  | 'AgentTokenView'
+  | 'AgentWalletBalanceView'
   | 'AgentWalletView'
+  | 'AiHealthView'
+  | 'AiModelView'
+  | 'AiProvider'
   | 'ApiKeyDetailView'
   | 'ApiKeyList'
   | 'ApiKeyView'
@@ -19,17 +28,30 @@ export type ViewName =
   | 'BusMessageView'
   | 'BusSendReply'
   | 'BusSubscriptionView'
+  | 'BusUnsubscribedView'
   | 'CalendarAvailabilityView'
   | 'CalendarCallbackError'
   | 'CalendarEventView'
   | 'CalendarEventsView'
   | 'ChatCompletionView'
+  | 'ChatReply'
+  | 'CloneResult'
+  | 'CloneServiceHealth'
+  | 'CloneSpecialization'
   | 'CostDashboard'
+  | 'CostEstimateView'
   | 'CostPeriod'
+  | 'CreatedAgentView'
   | 'CreatedApiKeyView'
   | 'CreatedStreamView'
   | 'DecimalString'
+  | 'DeletedAgentView'
   | 'DeletedScheduledTask'
+  | 'DemoChatView'
+  | 'DemoModelsView'
+  | 'DeployResult'
+  | 'DeployTier'
+  | 'DeploymentView'
   | 'EscrowListView'
   | 'EscrowStatus'
   | 'EscrowView'
@@ -45,7 +67,10 @@ export type ViewName =
   | 'HistoricalMetrics'
   | 'HistoricalPoint'
   | 'HostingStatusReply'
+  | 'IdpRefreshedView'
+  | 'InstallationHeartbeatReply'
   | 'InstallationList'
+  | 'InstallationRegistered'
   | 'InstallationView'
   | 'InstalledSkillView'
   | 'KeyValidationView'
@@ -53,22 +78,32 @@ export type ViewName =
   | 'LiveDjView'
   | 'MetricsRange'
   | 'MetricsSummary'
+  | 'ModelCatalogueView'
   | 'ModelListView'
   | 'ModelView'
   | 'NonceView'
   | 'ObsSettings'
+  | 'OkReply'
   | 'PerformanceMetrics'
   | 'Plan'
   | 'PlanResources'
   | 'PlatformMetrics'
   | 'PlatformMetricsReply'
   | 'ProfileView'
+  | 'ProviderModelsView'
   | 'ProvisionedAgentList'
+  | 'ProvisionedAgentView'
+  | 'ReceivedReply'
+  | 'RegisteredUserView'
+  | 'ResetLinkSentView'
   | 'RuntimeInstanceView'
   | 'RuntimeInstancesReply'
   | 'ScheduledTaskList'
   | 'ScheduledTaskView'
+  | 'SelectedModelView'
   | 'SessionUserView'
+  | 'SessionView'
+  | 'SignedInView'
   | 'SkillCategory'
   | 'SkillEntry'
   | 'SkillInstalledReply'
@@ -81,6 +116,7 @@ export type ViewName =
   | 'SplitTotalsView'
   | 'SplitView'
   | 'SubscriptionStatus'
+  | 'SuccessReply'
   | 'TaskRunList'
   | 'TaskRunStatus'
   | 'TaskRunView'
@@ -89,6 +125,7 @@ export type ViewName =
   | 'TopUpCheckoutReply'
   | 'UndergroundEventView'
   | 'UnsignedAgentMessageDto'
+  | 'UpdatedAgentView'
   | 'UsageByAgentItem'
   | 'UsageByModelItem'
   | 'UsageDailyItem'
@@ -112,6 +149,75 @@ export type ViewName =
   | 'WebAgentListItem';
 
 export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
+  "AgentActionReply": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "id": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/components/schemas/AgentStatus"
+      }
+    },
+    "required": [
+      "success",
+      "id",
+      "status"
+    ]
+  },
+  "AgentConfigSaved": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "id": {
+        "type": "string"
+      },
+      "config": {
+        "type": "object",
+        "additionalProperties": {}
+      }
+    },
+    "required": [
+      "success",
+      "id",
+      "config"
+    ]
+  },
+  "AgentConfigView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "plan": {
+        "type": "string"
+      },
+      "model": {
+        "type": "string"
+      },
+      "aiProvider": {
+        "type": "string"
+      },
+      "config": {
+        "type": "object",
+        "additionalProperties": {}
+      }
+    },
+    "required": [
+      "id",
+      "plan",
+      "model",
+      "aiProvider",
+      "config"
+    ]
+  },
   "AgentDetail": {
     "type": "object",
     "properties": {
@@ -213,6 +319,15 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "to"
     ]
   },
+  "AgentPlan": {
+    "type": "string",
+    "enum": [
+      "solo",
+      "collective",
+      "label",
+      "network"
+    ]
+  },
   "AgentStatus": {
     "type": "string",
     "enum": [
@@ -229,6 +344,36 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "suspended",
       "error",
       "deleted"
+    ]
+  },
+  "AgentTokenView": {
+    "type": "object",
+    "properties": {
+      "agentId": {
+        "type": "string"
+      },
+      "token": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "agentId",
+      "token"
+    ]
+  },
+  "AgentWalletBalanceView": {
+    "type": "object",
+    "properties": {
+      "address": {
+        "type": "string"
+      },
+      "balance_usdc": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "address",
+      "balance_usdc"
     ]
   },
   "AgentWalletView": {
@@ -248,6 +393,86 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "address",
       "agentId",
       "userId"
+    ]
+  },
+  "AiHealthView": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "type": "string",
+        "enum": [
+          "healthy",
+          "degraded"
+        ]
+      },
+      "providers": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "boolean"
+        }
+      },
+      "timestamp": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "status",
+      "providers",
+      "timestamp"
+    ]
+  },
+  "AiModelView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "provider": {
+        "$ref": "#/components/schemas/AiProvider"
+      },
+      "description": {
+        "type": "string"
+      },
+      "tags": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "inputCost": {
+        "type": "number"
+      },
+      "outputCost": {
+        "type": "number"
+      },
+      "contextWindow": {
+        "type": "number"
+      },
+      "available": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "provider",
+      "description",
+      "tags",
+      "inputCost",
+      "outputCost",
+      "contextWindow",
+      "available"
+    ]
+  },
+  "AiProvider": {
+    "type": "string",
+    "enum": [
+      "openrouter",
+      "anthropic",
+      "openai"
     ]
   },
   "ApiKeyDetailView": {
@@ -564,6 +789,26 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "subscriberAgentId"
     ]
   },
+  "BusUnsubscribedView": {
+    "type": "object",
+    "properties": {
+      "publisherAgentId": {
+        "type": "string"
+      },
+      "subscriberAgentId": {
+        "type": "string"
+      },
+      "deleted": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "deleted",
+      "publisherAgentId",
+      "subscriberAgentId"
+    ]
+  },
   "CalendarAvailabilityView": {
     "type": "object",
     "properties": {
@@ -741,6 +986,199 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "usage"
     ]
   },
+  "ChatReply": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "model": {
+        "type": "string"
+      },
+      "provider": {
+        "type": "string"
+      },
+      "message": {
+        "type": "object",
+        "properties": {
+          "role": {
+            "type": "string",
+            "const": "assistant"
+          },
+          "content": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "role",
+          "content"
+        ]
+      },
+      "usage": {
+        "type": "object",
+        "properties": {
+          "prompt_tokens": {
+            "type": "number"
+          },
+          "completion_tokens": {
+            "type": "number"
+          },
+          "total_tokens": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "prompt_tokens",
+          "completion_tokens",
+          "total_tokens"
+        ]
+      },
+      "timestamp": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "model",
+      "provider",
+      "message",
+      "usage",
+      "timestamp"
+    ]
+  },
+  "CloneResult": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "agent": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "status": {
+            "type": "string"
+          },
+          "parentAgentId": {
+            "type": "string"
+          },
+          "generation": {
+            "type": "number"
+          },
+          "specialization": {
+            "$ref": "#/components/schemas/CloneSpecialization"
+          },
+          "websocketUrl": {
+            "type": "string"
+          },
+          "createdAt": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "name",
+          "status",
+          "parentAgentId",
+          "generation",
+          "specialization",
+          "websocketUrl",
+          "createdAt"
+        ]
+      },
+      "payment": {
+        "type": "object",
+        "properties": {
+          "transactionHash": {
+            "type": "string"
+          },
+          "amount": {
+            "type": "string"
+          },
+          "currency": {
+            "type": "string"
+          },
+          "chainId": {
+            "type": "number"
+          },
+          "from": {
+            "type": "string"
+          },
+          "to": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "transactionHash",
+          "amount",
+          "currency",
+          "chainId",
+          "from",
+          "to"
+        ]
+      }
+    },
+    "required": [
+      "success",
+      "agent",
+      "payment"
+    ]
+  },
+  "CloneServiceHealth": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "type": "string",
+        "enum": [
+          "ok",
+          "unavailable"
+        ]
+      },
+      "price": {
+        "type": "string"
+      },
+      "currency": {
+        "type": "string"
+      },
+      "chainId": {
+        "type": "number"
+      },
+      "token": {
+        "type": "string"
+      },
+      "payee": {
+        "type": [
+          "string",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "status",
+      "price",
+      "currency",
+      "chainId",
+      "token",
+      "payee"
+    ]
+  },
+  "CloneSpecialization": {
+    "type": "string",
+    "enum": [
+      "general",
+      "ar",
+      "promo",
+      "booking",
+      "support",
+      "analytics"
+    ]
+  },
   "CostDashboard": {
     "type": "object",
     "properties": {
@@ -864,12 +1302,79 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "isMockData"
     ]
   },
+  "CostEstimateView": {
+    "type": "object",
+    "properties": {
+      "model": {
+        "type": "string"
+      },
+      "inputTokens": {
+        "type": "number"
+      },
+      "outputTokens": {
+        "type": "number"
+      },
+      "estimatedCost": {
+        "type": "number"
+      },
+      "currency": {
+        "type": "string",
+        "const": "USD"
+      },
+      "timestamp": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "model",
+      "inputTokens",
+      "outputTokens",
+      "estimatedCost",
+      "currency",
+      "timestamp"
+    ]
+  },
   "CostPeriod": {
     "type": "string",
     "enum": [
       "7d",
       "30d",
       "mtd"
+    ]
+  },
+  "CreatedAgentView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "agentId": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/components/schemas/AgentStatus"
+      },
+      "subdomain": {
+        "type": "string"
+      },
+      "url": {
+        "type": "string"
+      },
+      "createdAt": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "name",
+      "agentId",
+      "status",
+      "subdomain",
+      "url",
+      "createdAt"
     ]
   },
   "CreatedApiKeyView": {
@@ -965,6 +1470,22 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
   "DecimalString": {
     "type": "string"
   },
+  "DeletedAgentView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "deleted": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "id",
+      "deleted"
+    ]
+  },
   "DeletedScheduledTask": {
     "type": "object",
     "properties": {
@@ -979,6 +1500,175 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
     "required": [
       "success",
       "taskId"
+    ]
+  },
+  "DemoChatView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "model": {
+        "type": "string"
+      },
+      "message": {
+        "type": "string"
+      },
+      "usage": {
+        "type": "object",
+        "properties": {
+          "prompt_tokens": {
+            "type": "number"
+          },
+          "completion_tokens": {
+            "type": "number"
+          },
+          "total_tokens": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "prompt_tokens",
+          "completion_tokens",
+          "total_tokens"
+        ]
+      },
+      "done": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "id",
+      "model",
+      "message",
+      "usage",
+      "done"
+    ]
+  },
+  "DemoModelsView": {
+    "type": "object",
+    "properties": {
+      "models": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "id": {
+              "type": "string"
+            },
+            "name": {
+              "type": "string"
+            },
+            "provider": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "id",
+            "name",
+            "provider"
+          ]
+        }
+      },
+      "mode": {
+        "type": "string",
+        "const": "demo"
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "models",
+      "mode",
+      "message"
+    ]
+  },
+  "DeployResult": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "customerId": {
+        "type": "string"
+      },
+      "subscriptionId": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "tier": {
+        "$ref": "#/components/schemas/DeployTier"
+      },
+      "resources": {
+        "$ref": "#/components/schemas/PlanResources"
+      }
+    },
+    "required": [
+      "success",
+      "customerId",
+      "subscriptionId",
+      "tier",
+      "resources"
+    ]
+  },
+  "DeployTier": {
+    "type": "string",
+    "enum": [
+      "solo",
+      "collective",
+      "label",
+      "network",
+      "underground",
+      "starter",
+      "pro",
+      "scale",
+      "enterprise",
+      "white_glove"
+    ]
+  },
+  "DeploymentView": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "agentId": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/components/schemas/AgentStatus"
+      },
+      "plan": {
+        "$ref": "#/components/schemas/AgentPlan"
+      },
+      "resources": {
+        "$ref": "#/components/schemas/PlanResources"
+      },
+      "subdomain": {
+        "type": "string"
+      },
+      "createdAt": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "success",
+      "agentId",
+      "name",
+      "status",
+      "plan",
+      "resources",
+      "subdomain",
+      "createdAt"
     ]
   },
   "EscrowListView": {
@@ -1417,6 +2107,41 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "provider"
     ]
   },
+  "IdpRefreshedView": {
+    "type": "object",
+    "properties": {
+      "ok": {
+        "type": "boolean",
+        "const": true
+      },
+      "expiresIn": {
+        "type": [
+          "number",
+          "null"
+        ]
+      }
+    },
+    "required": [
+      "ok",
+      "expiresIn"
+    ]
+  },
+  "InstallationHeartbeatReply": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "timestamp": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "success",
+      "timestamp"
+    ]
+  },
   "InstallationList": {
     "type": "object",
     "properties": {
@@ -1438,6 +2163,26 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "success",
       "count",
       "installations"
+    ]
+  },
+  "InstallationRegistered": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "message": {
+        "type": "string"
+      },
+      "dashboardUrl": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "success",
+      "message",
+      "dashboardUrl"
     ]
   },
   "InstallationView": {
@@ -1741,6 +2486,44 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "skills"
     ]
   },
+  "ModelCatalogueView": {
+    "type": "object",
+    "properties": {
+      "models": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/AiModelView"
+        }
+      },
+      "count": {
+        "type": "number"
+      },
+      "timestamp": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "models",
+      "count",
+      "timestamp"
+    ],
+    "additionalProperties": {
+      "anyOf": [
+        {
+          "type": "array",
+          "items": {
+            "$ref": "#/components/schemas/AiModelView"
+          }
+        },
+        {
+          "type": "number"
+        },
+        {
+          "type": "string"
+        }
+      ]
+    }
+  },
   "ModelListView": {
     "type": "object",
     "properties": {
@@ -1832,6 +2615,18 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "server",
       "streamKey",
       "recommended"
+    ]
+  },
+  "OkReply": {
+    "type": "object",
+    "properties": {
+      "ok": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "ok"
     ]
   },
   "PerformanceMetrics": {
@@ -2074,6 +2869,32 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "subscriptionStatus"
     ]
   },
+  "ProviderModelsView": {
+    "type": "object",
+    "properties": {
+      "provider": {
+        "type": "string"
+      },
+      "models": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/AiModelView"
+        }
+      },
+      "count": {
+        "type": "number"
+      },
+      "timestamp": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "provider",
+      "models",
+      "count",
+      "timestamp"
+    ]
+  },
   "ProvisionedAgentList": {
     "type": "object",
     "properties": {
@@ -2090,6 +2911,97 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
     "required": [
       "agents",
       "count"
+    ]
+  },
+  "ProvisionedAgentView": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "agent": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "status": {
+            "$ref": "#/components/schemas/AgentStatus"
+          },
+          "websocketUrl": {
+            "type": "string"
+          },
+          "createdAt": {
+            "type": "string"
+          },
+          "model": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "name",
+          "status",
+          "websocketUrl",
+          "createdAt",
+          "model"
+        ]
+      }
+    },
+    "required": [
+      "success",
+      "agent"
+    ]
+  },
+  "ReceivedReply": {
+    "type": "object",
+    "properties": {
+      "received": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "received"
+    ]
+  },
+  "RegisteredUserView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "email": {
+        "type": "string"
+      },
+      "name": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "email",
+      "name"
+    ]
+  },
+  "ResetLinkSentView": {
+    "type": "object",
+    "properties": {
+      "ok": {
+        "type": "boolean",
+        "const": true
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "ok",
+      "message"
     ]
   },
   "RuntimeInstanceView": {
@@ -2252,6 +3164,37 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "updatedAt"
     ]
   },
+  "SelectedModelView": {
+    "type": "object",
+    "properties": {
+      "model": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "provider": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "provider"
+        ]
+      },
+      "taskType": {
+        "type": "string"
+      },
+      "timestamp": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "model",
+      "taskType",
+      "timestamp"
+    ]
+  },
   "SessionUserView": {
     "type": "object",
     "properties": {
@@ -2273,6 +3216,52 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "name",
       "email",
       "isAdmin"
+    ]
+  },
+  "SessionView": {
+    "type": "object",
+    "properties": {
+      "user": {
+        "anyOf": [
+          {
+            "$ref": "#/components/schemas/SessionUserView"
+          },
+          {
+            "type": "null"
+          }
+        ]
+      }
+    },
+    "required": [
+      "user"
+    ]
+  },
+  "SignedInView": {
+    "type": "object",
+    "properties": {
+      "ok": {
+        "type": "boolean",
+        "const": true
+      },
+      "user": {
+        "type": "object",
+        "properties": {
+          "id": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "id",
+          "name"
+        ]
+      }
+    },
+    "required": [
+      "ok",
+      "user"
     ]
   },
   "SkillCategory": {
@@ -2650,6 +3639,18 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "canceled"
     ]
   },
+  "SuccessReply": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "success"
+    ]
+  },
   "TaskRunList": {
     "type": "object",
     "properties": {
@@ -2842,6 +3843,37 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "to",
       "payload",
       "timestamp"
+    ]
+  },
+  "UpdatedAgentView": {
+    "type": "object",
+    "properties": {
+      "id": {
+        "type": "string"
+      },
+      "plan": {
+        "type": "string"
+      },
+      "aiProvider": {
+        "type": "string"
+      },
+      "subdomain": {
+        "type": "string"
+      },
+      "status": {
+        "$ref": "#/components/schemas/AgentStatus"
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "id",
+      "plan",
+      "aiProvider",
+      "subdomain",
+      "status",
+      "message"
     ]
   },
   "UsageByAgentItem": {

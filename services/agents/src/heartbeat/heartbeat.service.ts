@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import {
-  AGENT_MESSAGES as M, ApiError, DEFAULT_HEARTBEAT_FREQUENCY, type HeartbeatReply, type HeartbeatSettingsDto, type HeartbeatSettingsView,
+  AGENT_MESSAGES as M, ApiError, DEFAULT_HEARTBEAT_FREQUENCY, type HeartbeatReply, type HeartbeatSettingsDto,
+  type HeartbeatSettingsView, type SuccessReply,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AgentEntity } from '../agents/agent.entity.js';
@@ -58,7 +59,7 @@ export class HeartbeatService {
   }
 
   /** Another user's settings are invisible: nothing deleted, and their schedule stays. */
-  async delete(userId: string, agentId: string): Promise<{ success: true }> {
+  async delete(userId: string, agentId: string): Promise<SuccessReply> {
     if (!isUUID(agentId)) return { success: true };
     await this.db.withUser(userId, async (manager) => {
       const { affected } = await manager.delete(HeartbeatSettingsEntity, { agentId });
