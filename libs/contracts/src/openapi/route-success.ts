@@ -101,7 +101,7 @@ export const ROUTE_SUCCESS: Partial<Record<Subject | EdgeHandler, SuccessDef[]>>
   [ag.deploy]: view('DeploymentView', 201),
   [ag.verify]: view('VerificationView'),
   [ag.getVerification]: view('VerificationView'),
-  [ag.clearVerification]: OK,
+  [ag.clearVerification]: view('VerificationCleared'),
   [ag.start]: view('AgentActionReply'),
   [ag.stop]: view('AgentActionReply'),
   [ag.restart]: view('AgentActionReply'),
@@ -185,9 +185,9 @@ export const ROUTE_SUCCESS: Partial<Record<Subject | EdgeHandler, SuccessDef[]>>
   [skills.use]: OK,
 
   [sum.info]: OK,
-  [sum.health]: OK,
-  [sum.summarize]: OK,
-  [sum.extract]: OK,
+  [sum.health]: view('SummarizerHealthView'),
+  [sum.summarize]: view('PageSummaryView'),
+  [sum.extract]: view('PageExtractView'),
 
   [media.liveStreams]: view('LiveDjList'),
   [media.createStream]: view('CreatedStreamView'),

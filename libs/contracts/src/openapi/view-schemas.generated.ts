@@ -84,6 +84,10 @@ export type ViewName =
   | 'NonceView'
   | 'ObsSettings'
   | 'OkReply'
+  | 'PageExtract'
+  | 'PageExtractView'
+  | 'PageSummary'
+  | 'PageSummaryView'
   | 'PerformanceMetrics'
   | 'Plan'
   | 'PlanResources'
@@ -117,6 +121,7 @@ export type ViewName =
   | 'SplitView'
   | 'SubscriptionStatus'
   | 'SuccessReply'
+  | 'SummarizerHealthView'
   | 'TaskRunList'
   | 'TaskRunStatus'
   | 'TaskRunView'
@@ -132,6 +137,7 @@ export type ViewName =
   | 'UsageSummaryItem'
   | 'UsageTotals'
   | 'UserReply'
+  | 'VerificationCleared'
   | 'VerificationType'
   | 'VerificationView'
   | 'VideoJobView'
@@ -2629,6 +2635,192 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "ok"
     ]
   },
+  "PageExtract": {
+    "type": "object",
+    "properties": {
+      "links": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "href": {
+              "type": "string"
+            },
+            "text": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "href",
+            "text"
+          ]
+        }
+      },
+      "images": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "src": {
+              "type": "string"
+            },
+            "alt": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "src",
+            "alt"
+          ]
+        }
+      },
+      "meta": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "links",
+      "images",
+      "meta"
+    ]
+  },
+  "PageExtractView": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string"
+      },
+      "fetchedAt": {
+        "type": "string"
+      },
+      "links": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "href": {
+              "type": "string"
+            },
+            "text": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "href",
+            "text"
+          ]
+        }
+      },
+      "images": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "src": {
+              "type": "string"
+            },
+            "alt": {
+              "type": "string"
+            }
+          },
+          "required": [
+            "src",
+            "alt"
+          ]
+        }
+      },
+      "meta": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "fetchedAt",
+      "images",
+      "links",
+      "meta",
+      "url"
+    ]
+  },
+  "PageSummary": {
+    "type": "object",
+    "properties": {
+      "title": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "headings": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "paragraphs": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "wordCount": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "title",
+      "description",
+      "headings",
+      "paragraphs",
+      "wordCount"
+    ]
+  },
+  "PageSummaryView": {
+    "type": "object",
+    "properties": {
+      "url": {
+        "type": "string"
+      },
+      "fetchedAt": {
+        "type": "string"
+      },
+      "title": {
+        "type": "string"
+      },
+      "description": {
+        "type": "string"
+      },
+      "headings": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "paragraphs": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "wordCount": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "description",
+      "fetchedAt",
+      "headings",
+      "paragraphs",
+      "title",
+      "url",
+      "wordCount"
+    ]
+  },
   "PerformanceMetrics": {
     "type": "object",
     "properties": {
@@ -3651,6 +3843,26 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "success"
     ]
   },
+  "SummarizerHealthView": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "type": "string",
+        "const": "ok"
+      },
+      "service": {
+        "type": "string"
+      },
+      "version": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "status",
+      "service",
+      "version"
+    ]
+  },
   "TaskRunList": {
     "type": "object",
     "properties": {
@@ -4047,6 +4259,22 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
     },
     "required": [
       "user"
+    ]
+  },
+  "VerificationCleared": {
+    "type": "object",
+    "properties": {
+      "agentId": {
+        "type": "string"
+      },
+      "cleared": {
+        "type": "boolean",
+        "const": true
+      }
+    },
+    "required": [
+      "agentId",
+      "cleared"
     ]
   },
   "VerificationType": {
