@@ -2,6 +2,7 @@ export * from './admin-emails.js';
 export * from './api-error.js';
 export * from './envelope.js';
 export * from './error-codes.js';
+export * from './health-views.js';
 export * from './events/index.js';
 export * from './identity/index.js';
 export * from './plan-features.js';

@@ -60,7 +60,11 @@ const PAYMENT_CHALLENGE: JsonSchema = {
  * service's or a runtime's (an agent runtime's own errors) are not listed.
  */
 export const ROUTE_ERRORS: Partial<Record<Subject | EdgeHandler, ServiceError[]>> = {
-  hostHealth: [err(500, 'The host’s figures could not be read: `{ status: "error", health: "unhealthy", timestamp }`.')],
+  hostHealth: [{
+    status: 500,
+    note: 'The host’s figures could not be read.',
+    body: { type: 'object', required: ['status', 'health', 'timestamp'], properties: { status: { const: 'error' }, health: { const: 'unhealthy' }, timestamp: { type: 'string' } } },
+  }],
   readiness: [{
     status: 503,
     note: 'A dependency the surface needs is down.',

@@ -31,7 +31,7 @@ const SIGN_IN_CALLBACK: SuccessDef[] = [{ status: 302, note: 'Signed in: to the 
  */
 export const ROUTE_SUCCESS: Partial<Record<Subject | EdgeHandler, SuccessDef[]>> = {
   hostHealth: OK,
-  backendHealth: OK,
+  backendHealth: view('BackendHealthView'),
   readiness: OK,
   apiDocument: [{ status: 200, note: 'The OpenAPI 3.1 document of the surface asked for.' }],
 

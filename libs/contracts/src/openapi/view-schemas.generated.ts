@@ -19,6 +19,7 @@ export type ViewName =
   | 'ApiKeyList'
   | 'ApiKeyView'
   | 'BackendAgentListItem'
+  | 'BackendHealthView'
   | 'BrowseNode'
   | 'BrowseReadReply'
   | 'BrowseTreeReply'
@@ -601,6 +602,42 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "created",
       "subdomain",
       "url"
+    ]
+  },
+  "BackendHealthView": {
+    "type": "object",
+    "properties": {
+      "status": {
+        "type": "string",
+        "const": "ok"
+      },
+      "timestamp": {
+        "type": "string"
+      },
+      "docker": {
+        "type": "string",
+        "enum": [
+          "available",
+          "unavailable"
+        ]
+      },
+      "provisioning": {
+        "type": "string",
+        "enum": [
+          "enabled",
+          "disabled"
+        ]
+      },
+      "provider": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "status",
+      "timestamp",
+      "docker",
+      "provisioning",
+      "provider"
     ]
   },
   "BrowseNode": {
