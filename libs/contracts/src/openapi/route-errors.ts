@@ -22,10 +22,11 @@ const AGENT_NOT_FOUND = err(404, 'No such agent, or not the caller’s.');
 const ILLEGAL_TRANSITION = err(409, 'The agent’s status does not allow the action (`Cannot <action> an agent that is <status>`).');
 const PROVISIONING_OFF = err(500, 'Provisioning is switched off (the kill switch).');
 const SUBSCRIPTION_REQUIRED = err(402, 'A web caller without an active subscription would bring up a runtime.', [C.subscriptionRequired]);
+// The AI layer's notes name no body field: the public gateway (OpenAI's shape) answers them too.
 /** The AI plan middleware (platform-core 4.8): a plan, then (for chats) an active subscription. */
-const AI_PLAN = err(402, 'No AI plan (PLAN_REQUIRED), or no active subscription (SUBSCRIPTION_REQUIRED); `success: false`.', [C.planRequired, C.subscriptionRequired]);
-const MODEL_RESTRICTED = err(403, 'The model is not in the plan; `allowedModels` lists those that are.', [C.modelRestricted]);
-const QUOTA = err(429, 'The monthly token quota is used up (`limit`, `used`, `resetsAt`), or the user key’s monthly spend cap is reached.', [C.quotaExceeded, C.spendCapReached]);
+const AI_PLAN = err(402, 'No AI plan, or no active subscription.', [C.planRequired, C.subscriptionRequired]);
+const MODEL_RESTRICTED = err(403, 'The model is not in the plan (the platform’s error lists `allowedModels`).', [C.modelRestricted]);
+const QUOTA = err(429, 'The monthly token quota is used up, or the user key’s monthly spend cap is reached.', [C.quotaExceeded, C.spendCapReached]);
 const NO_MODELS = err(404, 'No model is available.');
 const PROVIDER_FAILED = err(500, 'Every model tried failed.');
 const WORKSPACE_ELSEWHERE = err(409, 'The agent’s workspace is on another host.');
