@@ -134,7 +134,7 @@ export const ROUTE_SUCCESS: Partial<Record<Subject | EdgeHandler, SuccessDef[]>>
   [ag.gitSync]: view('GitSyncReply'),
   [ag.gitLog]: view('GitLogReply'),
 
-  [billing.overview]: OK,
+  [billing.overview]: view('BillingOverview'),
   [billing.action]: OK,
   [billing.checkout]: [{ status: 303, note: 'To the processor’s checkout, or back to the app with the reason.' }],
   [billing.webhook]: view('ReceivedReply'),

@@ -20,6 +20,8 @@ export type ViewName =
   | 'ApiKeyView'
   | 'BackendAgentListItem'
   | 'BackendHealthView'
+  | 'BillingOverview'
+  | 'BillingPlanView'
   | 'BrowseNode'
   | 'BrowseReadReply'
   | 'BrowseTreeReply'
@@ -45,6 +47,7 @@ export type ViewName =
   | 'CreatedAgentView'
   | 'CreatedApiKeyView'
   | 'CreatedStreamView'
+  | 'DailyUnitsUsage'
   | 'DecimalString'
   | 'DeletedAgentView'
   | 'DeletedScheduledTask'
@@ -638,6 +641,79 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "docker",
       "provisioning",
       "provider"
+    ]
+  },
+  "BillingOverview": {
+    "type": "object",
+    "properties": {
+      "plans": {
+        "type": "object",
+        "properties": {
+          "starter": {
+            "$ref": "#/components/schemas/BillingPlanView"
+          },
+          "pro": {
+            "$ref": "#/components/schemas/BillingPlanView"
+          },
+          "scale": {
+            "$ref": "#/components/schemas/BillingPlanView"
+          }
+        },
+        "required": [
+          "starter",
+          "pro",
+          "scale"
+        ]
+      },
+      "currentPlan": {
+        "type": "string"
+      },
+      "subscriptionStatus": {
+        "type": "string"
+      },
+      "byokEnabled": {
+        "type": "boolean"
+      },
+      "usage": {
+        "$ref": "#/components/schemas/DailyUnitsUsage"
+      },
+      "credits": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "plans",
+      "currentPlan",
+      "subscriptionStatus",
+      "byokEnabled",
+      "usage",
+      "credits"
+    ]
+  },
+  "BillingPlanView": {
+    "type": "object",
+    "properties": {
+      "name": {
+        "type": "string"
+      },
+      "price": {
+        "type": "number"
+      },
+      "dailyUnits": {
+        "type": "number"
+      },
+      "features": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "name",
+      "price",
+      "dailyUnits",
+      "features"
     ]
   },
   "BrowseNode": {
@@ -1508,6 +1584,25 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "success",
       "stream",
       "obsSettings"
+    ]
+  },
+  "DailyUnitsUsage": {
+    "type": "object",
+    "properties": {
+      "dailyUnits": {
+        "type": "number"
+      },
+      "used": {
+        "type": "number"
+      },
+      "remaining": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "dailyUnits",
+      "used",
+      "remaining"
     ]
   },
   "DecimalString": {
