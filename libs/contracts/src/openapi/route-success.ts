@@ -170,7 +170,13 @@ export const ROUTE_SUCCESS: Partial<Record<Subject | EdgeHandler, SuccessDef[]>>
     { status: 200, view: 'CalendarAvailabilityView', note: '`action=availability`.' },
     { status: 302, note: '`action=auth`: to the provider’s consent page.' },
   ],
-  [calendar.action]: OK,
+  [calendar.action]: [
+    { status: 200, view: 'CalendarAuthUrlView', note: '`connect`.' },
+    { status: 200, view: 'CreatedCalendarEvent', note: '`create-event`.' },
+    { status: 200, view: 'UpdatedCalendarEvent', note: '`update-event`.' },
+    { status: 200, view: 'SuccessReply', note: '`delete-event`.' },
+    { status: 200, view: 'QuickAddedCalendarEvent', note: '`quick-add`.' },
+  ],
   [calendar.callback]: [{ status: 302, note: 'To the app’s calendar page, with the outcome in its query.' }],
 
   [scheduler.listTasks]: view('ScheduledTaskList'),

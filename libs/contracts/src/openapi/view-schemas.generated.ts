@@ -32,6 +32,7 @@ export type ViewName =
   | 'BusSendReply'
   | 'BusSubscriptionView'
   | 'BusUnsubscribedView'
+  | 'CalendarAuthUrlView'
   | 'CalendarAvailabilityView'
   | 'CalendarCallbackError'
   | 'CalendarEventView'
@@ -46,6 +47,7 @@ export type ViewName =
   | 'CostPeriod'
   | 'CreatedAgentView'
   | 'CreatedApiKeyView'
+  | 'CreatedCalendarEvent'
   | 'CreatedStreamView'
   | 'DailyUnitsUsage'
   | 'DecimalString'
@@ -101,6 +103,7 @@ export type ViewName =
   | 'ProviderModelsView'
   | 'ProvisionedAgentList'
   | 'ProvisionedAgentView'
+  | 'QuickAddedCalendarEvent'
   | 'ReceivedReply'
   | 'RegisteredUserView'
   | 'ResetLinkSentView'
@@ -135,6 +138,7 @@ export type ViewName =
   | 'UndergroundEventView'
   | 'UnsignedAgentMessageDto'
   | 'UpdatedAgentView'
+  | 'UpdatedCalendarEvent'
   | 'UsageByAgentItem'
   | 'UsageByModelItem'
   | 'UsageDailyItem'
@@ -928,6 +932,17 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "subscriberAgentId"
     ]
   },
+  "CalendarAuthUrlView": {
+    "type": "object",
+    "properties": {
+      "authUrl": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "authUrl"
+    ]
+  },
   "CalendarAvailabilityView": {
     "type": "object",
     "properties": {
@@ -1524,6 +1539,26 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "key",
       "createdAt",
       "monthlySpendCap"
+    ]
+  },
+  "CreatedCalendarEvent": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "eventId": {
+        "type": "string"
+      },
+      "event": {
+        "$ref": "#/components/schemas/CalendarEventView"
+      }
+    },
+    "required": [
+      "success",
+      "eventId",
+      "event"
     ]
   },
   "CreatedStreamView": {
@@ -3281,6 +3316,22 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "agent"
     ]
   },
+  "QuickAddedCalendarEvent": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "eventId": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "success",
+      "eventId"
+    ]
+  },
   "ReceivedReply": {
     "type": "object",
     "properties": {
@@ -4218,6 +4269,22 @@ export const VIEW_SCHEMAS: Record<ViewName, JsonSchema> = {
       "subdomain",
       "status",
       "message"
+    ]
+  },
+  "UpdatedCalendarEvent": {
+    "type": "object",
+    "properties": {
+      "success": {
+        "type": "boolean",
+        "const": true
+      },
+      "event": {
+        "$ref": "#/components/schemas/CalendarEventView"
+      }
+    },
+    "required": [
+      "success",
+      "event"
     ]
   },
   "UsageByAgentItem": {
