@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { getMetadataStorage } from 'class-validator';
 import { ROUTES, SURFACES, type RouteDef } from '../routes.js';
 import { SUBJECTS } from '../subjects.js';
-import { apiDocument, openApiPath, queryClassOf } from './api-document.js';
+import { apiDocument, openApiPath, queryClassesOf } from './api-document.js';
 import { ROUTE_ERRORS } from './route-errors.js';
 import { ROUTE_QUERIES } from './route-queries.js';
 import { ROUTE_SUCCESS } from './route-success.js';
@@ -33,8 +33,8 @@ describe('apiDocument', () => {
     expect(Object.keys(sut)).toEqual(expect.arrayContaining(statuses));
   });
 
-  it.each(ROUTES.filter(queryClassOf).map((route) => [described(route), route] as const))('documents the query its handler validates on %s', (_, route) => {
-    const validated = getMetadataStorage().getTargetValidationMetadatas(queryClassOf(route)!, '', true, false).map((meta) => meta.propertyName);
+  it.each(ROUTES.filter((route) => queryClassesOf(route).length).map((route) => [described(route), route] as const))('documents the query its handler validates on %s', (_, route) => {
+    const validated = queryClassesOf(route).flatMap((target) => getMetadataStorage().getTargetValidationMetadatas(target, '', true, false).map((meta) => meta.propertyName));
 
     const sut = operationOf(route).parameters?.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
 
@@ -42,7 +42,7 @@ describe('apiDocument', () => {
   });
 
   it('reads every query class of the table on a GET route', () => {
-    const read = new Set(ROUTES.filter(queryClassOf).map((route) => route.subject));
+    const read = new Set(ROUTES.filter((route) => queryClassesOf(route).length).map((route) => route.subject));
 
     expect(Object.keys(ROUTE_QUERIES).filter((subject) => !read.has(subject as RouteDef['subject']))).toEqual([]);
   });
@@ -96,6 +96,16 @@ describe('apiDocument', () => {
     const period = operationOf(ROUTES.find((route) => route.path === '/api/dashboard/cost')!).parameters!.find((parameter) => parameter.name === 'period');
 
     expect(period).toMatchObject({ in: 'query', required: false, schema: { enum: ['7d', '30d', 'mtd'], default: '7d' } });
+  });
+
+  it('describes the fields an action reads as optional, after the action', () => {
+    const sut = apiDocument('web').paths['/api/calendar']!['get']!.parameters!;
+
+    expect(sut[0]).toMatchObject({ name: 'action', required: true, schema: { enum: ['auth', 'list', 'availability'] } });
+    expect(sut.slice(1)).toEqual(expect.arrayContaining([
+      expect.objectContaining({ name: 'start', required: false, description: 'Read by ListCalendarEventsDto.' }),
+      expect.objectContaining({ name: 'date', required: false, description: 'Read by CalendarAvailabilityDto.' }),
+    ]));
   });
 
   it('requires a query property without a default', () => {

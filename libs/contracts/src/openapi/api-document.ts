@@ -26,23 +26,36 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** `/api/keys/:id` as OpenAPI writes it, `/api/keys/{id}`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
-/** The class a GET route's handler holds its query to; services read the query of their GETs only. */
-export const queryClassOf = (route: RouteDef): (new () => object) | undefined =>
-  (route.subject && route.method === 'GET' ? ROUTE_QUERIES[route.subject] : undefined);
+/** The classes a GET route's handler holds its query to, first the one it reads first; services read the query of their GETs only. */
+export function queryClassesOf(route: RouteDef): ReadonlyArray<new () => object> {
+  const classes = route.subject && route.method === 'GET' ? ROUTE_QUERIES[route.subject] : undefined;
+  return classes === undefined ? [] : Array.isArray(classes) ? classes : [classes as new () => object];
+}
 
 /**
- * One `in: query` parameter per property of the query class's schema. A property the class gives a
- * default (`period = '7d'`) may be left out whatever its rules say, and the default is what it reads.
+ * One `in: query` parameter per property of the query classes' schemas, the first class naming a
+ * property its own. A property the class gives a default (`period = '7d'`) may be left out whatever
+ * its rules say, and the default is what it reads; a later class's is read only when the first
+ * class's fields call for it (an action), so it is optional and says which class reads it.
  */
-function queryParameters(target: new () => object, schema: JsonSchema): ParameterObject[] {
-  const required = new Set((schema['required'] as string[] | undefined) ?? []);
-  const defaults = new target() as Record<string, unknown>;
-  return Object.entries((schema['properties'] as Record<string, JsonSchema> | undefined) ?? {}).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: required.has(name) && defaults[name] === undefined,
-    schema: defaults[name] === undefined ? property : { ...property, default: defaults[name] },
-  }));
+function queryParameters(classes: ReadonlyArray<new () => object>, schemas: Record<string, JsonSchema>): ParameterObject[] {
+  const parameters = new Map<string, ParameterObject>();
+  classes.forEach((target, index) => {
+    const schema = schemas[target.name]!;
+    const required = new Set((schema['required'] as string[] | undefined) ?? []);
+    const defaults = new target() as Record<string, unknown>;
+    for (const [name, property] of Object.entries((schema['properties'] as Record<string, JsonSchema> | undefined) ?? {})) {
+      if (parameters.has(name)) continue;
+      parameters.set(name, {
+        name,
+        in: 'query',
+        required: index === 0 && required.has(name) && defaults[name] === undefined,
+        schema: defaults[name] === undefined ? property : { ...property, default: defaults[name] },
+        ...(index > 0 ? { description: `Read by ${target.name}.` } : {}),
+      });
+    }
+  });
+  return [...parameters.values()];
 }
 
 const pathParameters = (path: string): ParameterObject[] =>
@@ -56,10 +69,9 @@ const operationId = (route: RouteDef): string =>
 
 function operation(route: RouteDef, querySchemas: Record<string, JsonSchema>): OperationObject {
   const body = route.subject && WRITES.has(route.method) ? ROUTE_BODIES[route.subject] : undefined;
-  const query = queryClassOf(route);
   const parameters = [
     ...pathParameters(route.path),
-    ...(query ? queryParameters(query, querySchemas[query.name]!) : []),
+    ...queryParameters(queryClassesOf(route), querySchemas),
     ...(route.edge === 'apiDocument' ? [SURFACE_QUERY] : []),
   ];
   const notes = [
@@ -87,7 +99,7 @@ function operation(route: RouteDef, querySchemas: Record<string, JsonSchema>): O
  */
 export function apiDocument(surface: Surface): OpenApiDocument {
   const routes = ROUTES.filter((route) => route.surface === surface);
-  const querySchemas = bodySchemas(routes.flatMap((route) => queryClassOf(route) ?? []));
+  const querySchemas = bodySchemas(routes.flatMap(queryClassesOf));
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route, querySchemas);
   const bodies = routes.flatMap((route) => (route.subject && WRITES.has(route.method) && ROUTE_BODIES[route.subject]) || []);
