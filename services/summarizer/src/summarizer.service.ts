@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SUMMARIZER_SERVICE_NAME, SUMMARIZER_VERSION } from '@platform/contracts';
+import {
+  SUMMARIZER_SERVICE_NAME, SUMMARIZER_VERSION, type PageExtractView, type PageSummaryView, type SummarizerHealthView,
+} from '@platform/contracts';
 import { PageFetcher, targetUrl } from './pages/page-fetcher.js';
 import { PageParser } from './pages/page-parser.js';
 import type { SummarizerEnv } from './summarizer.env.js';
@@ -33,16 +35,16 @@ export class SummarizerService {
     };
   }
 
-  health() {
+  health(): SummarizerHealthView {
     return { status: 'ok', service: SUMMARIZER_SERVICE_NAME, version: SUMMARIZER_VERSION };
   }
 
-  async summarize(url: string) {
+  async summarize(url: string): Promise<PageSummaryView> {
     const summary = await this.parser.summary(await this.fetcher.fetch(url));
     return { url: targetUrl(url).href, ...summary, fetchedAt: new Date().toISOString() };
   }
 
-  async extract(url: string) {
+  async extract(url: string): Promise<PageExtractView> {
     const extract = await this.parser.extract(await this.fetcher.fetch(url));
     return { url: targetUrl(url).href, ...extract, fetchedAt: new Date().toISOString() };
   }

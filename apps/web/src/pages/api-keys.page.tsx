@@ -1,4 +1,4 @@
-import type { ApiKeyDetailView, ApiKeyView } from '@contracts/identity/views.js';
+import type { ApiKeyDetailView, ApiKeyView } from '@contracts/identity/user-views.js';
 import { useState } from 'react';
 import { api, apiGet } from '../api/api-client.js';
 import { messageOf } from '../api/api-error.js';

@@ -1,4 +1,4 @@
-import type { ProfileView } from '@contracts/identity/views.js';
+import type { ProfileView } from '@contracts/identity/user-views.js';
 import { useNavigate } from 'react-router';
 import { apiGet } from '../api/api-client.js';
 import { useSession } from '../session/session.js';

@@ -1,4 +1,4 @@
-import type { SessionUserView } from '@contracts/identity/views.js';
+import type { SessionUserView } from '@contracts/identity/user-views.js';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, apiGet } from '../api/api-client.js';
 

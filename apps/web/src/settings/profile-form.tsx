@@ -1,4 +1,4 @@
-import type { ProfileView } from '@contracts/identity/views.js';
+import type { ProfileView } from '@contracts/identity/user-views.js';
 import { api } from '../api/api-client.js';
 import { dateTime } from '../format/date-time.js';
 import { profileNameRule } from '../forms/account-rules.js';

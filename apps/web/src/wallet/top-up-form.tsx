@@ -1,5 +1,5 @@
 import { DEFAULT_TOP_UP_CENTS, TOP_UP_AMOUNTS_CENTS } from '@contracts/wallet/wallet-network.js';
-import type { TopUpCheckoutReply } from '@contracts/wallet/top-up.js';
+import type { TopUpCheckoutReply } from '@contracts/wallet/top-up-views.js';
 import { apiGet } from '../api/api-client.js';
 import { Alert } from '../ui/alert.js';
 import { Button } from '../ui/button.js';

@@ -1,4 +1,4 @@
-import type { WalletTransactionsView, WalletTransactionView } from '@contracts/wallet/transactions.js';
+import type { WalletTransactionsView, WalletTransactionView } from '@contracts/wallet/transaction-views.js';
 import { useState } from 'react';
 import { apiGet } from '../api/api-client.js';
 import { messageOf } from '../api/api-error.js';

@@ -41,29 +41,3 @@ export class CloneAgentDto {
   /** The parent's generation; the clone's is one more. */
   @IsOptional() @Min(1, { message: M.generationInvalid }) @IsInt({ message: M.generationInvalid }) generation?: number;
 }
-
-/** GET /api/agents/clone: whether cloning is open, and where and how much to pay. */
-export interface CloneServiceHealth {
-  status: 'ok' | 'unavailable';
-  price: string;
-  currency: string;
-  chainId: number;
-  token: string;
-  payee: string | null;
-}
-
-/** 201 of POST /api/agents/clone. */
-export interface CloneResult {
-  success: true;
-  agent: {
-    id: string;
-    name: string;
-    status: string;
-    parentAgentId: string;
-    generation: number;
-    specialization: CloneSpecialization;
-    websocketUrl: string;
-    createdAt: string;
-  };
-  payment: { transactionHash: string; amount: string; currency: string; chainId: number; from: string; to: string };
-}

@@ -3,3 +3,4 @@ export * from './billing-plans.js';
 export * from './billing.dtos.js';
 export * from './byok.js';
 export * from './messages.js';
+export * from './billing-views.js';

@@ -27,6 +27,11 @@ export interface BusSubscriptionView {
   subscriberAgentId: string;
 }
 
+/** DELETE /api/underground/bus/subscriptions. */
+export interface BusUnsubscribedView extends BusSubscriptionView {
+  deleted: true;
+}
+
 /** The Event resource (extended-services 2). */
 export interface UndergroundEventView {
   id: number;

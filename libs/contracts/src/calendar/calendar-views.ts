@@ -23,6 +23,30 @@ export interface CalendarAvailabilityView {
   date: string;
 }
 
+/** POST /api/calendar `connect`: where to send the user to grant access. */
+export interface CalendarAuthUrlView {
+  authUrl: string;
+}
+
+/** POST /api/calendar `create-event`, and what a skill creating an event gets. */
+export interface CreatedCalendarEvent {
+  success: true;
+  eventId: string;
+  event: CalendarEventView;
+}
+
+/** POST /api/calendar `update-event`. */
+export interface UpdatedCalendarEvent {
+  success: true;
+  event: CalendarEventView;
+}
+
+/** POST /api/calendar `quick-add`: the provider reads the event from the text. */
+export interface QuickAddedCalendarEvent {
+  success: true;
+  eventId: string;
+}
+
 /** Where the callback sends the browser (4.3), on the web surface. */
 export const CALENDAR_DASHBOARD_PATH = '/dashboard/calendar';
 

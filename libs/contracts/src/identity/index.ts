@@ -10,7 +10,7 @@ export * from './reset-password.dto.js';
 export * from './session-token.js';
 export * from './update-profile.dto.js';
 export * from './validate-api-key.dto.js';
-export * from './views.js';
+export * from './user-views.js';
 export * from './wallet-auth.dto.js';
 export * from './wallet-views.js';
 export * from './risc/risc-event-types.js';

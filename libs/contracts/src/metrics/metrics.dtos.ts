@@ -2,9 +2,11 @@ import { IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import { METRICS_MESSAGES as M } from './metrics-messages.js';
 
 /** Ranges of GET /api/metrics/:userId/historical and the hours each one covers. */
-export const METRICS_RANGE_HOURS = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 } as const;
-export type MetricsRange = keyof typeof METRICS_RANGE_HOURS;
-export const METRICS_RANGES = Object.keys(METRICS_RANGE_HOURS) as MetricsRange[];
+// The ranges are a literal list, not the keys of the hours: the API document's view schemas are
+// read from the types by ts-json-schema-generator, which cannot evaluate `7 * 24` in a `typeof`.
+export const METRICS_RANGES = ['24h', '7d', '30d'] as const;
+export type MetricsRange = (typeof METRICS_RANGES)[number];
+export const METRICS_RANGE_HOURS: Record<MetricsRange, number> = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 };
 
 /** Query of GET /api/metrics/:userId/historical: `24h` by default. */
 export class HistoricalMetricsQuery {

@@ -1,10 +1,13 @@
 import { ROUTES, SURFACES, type RouteDef, type Surface } from '../routes.js';
-import { bodySchemas, SCHEMA_REF } from './body-schemas.js';
+import { bodySchemas, reachedFrom, SCHEMA_REF } from './body-schemas.js';
 import { ERROR_SCHEMAS } from './error-schemas.js';
-import type { OpenApiDocument, OperationObject, ParameterObject } from './openapi-types.js';
+import type { JsonSchema, OpenApiDocument, OperationObject, ParameterObject } from './openapi-types.js';
 import { ROUTE_BODIES } from './route-bodies.js';
+import { ROUTE_QUERIES } from './route-queries.js';
 import { routeResponses } from './route-responses.js';
 import { SECURITY_OF, SECURITY_SCHEMES } from './security-schemes.js';
+import { viewNamesOf } from './success-responses.js';
+import { VIEW_SCHEMAS } from './view-schemas.generated.js';
 
 const SERVERS: Record<Surface, { url: string; description: string }> = {
   // The documents are served on the web surface, so its own is wherever the reader found them.
@@ -23,6 +26,38 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** `/api/keys/:id` as OpenAPI writes it, `/api/keys/{id}`. */
 export const openApiPath = (path: string): string => path.replace(/:(\w+)/g, '{$1}');
 
+/** The classes a GET route's handler holds its query to, first the one it reads first; services read the query of their GETs only. */
+export function queryClassesOf(route: RouteDef): ReadonlyArray<new () => object> {
+  const classes = route.subject && route.method === 'GET' ? ROUTE_QUERIES[route.subject] : undefined;
+  return classes === undefined ? [] : Array.isArray(classes) ? classes : [classes as new () => object];
+}
+
+/**
+ * One `in: query` parameter per property of the query classes' schemas, the first class naming a
+ * property its own. A property the class gives a default (`period = '7d'`) may be left out whatever
+ * its rules say, and the default is what it reads; a later class's is read only when the first
+ * class's fields call for it (an action), so it is optional and says which class reads it.
+ */
+function queryParameters(classes: ReadonlyArray<new () => object>, schemas: Record<string, JsonSchema>): ParameterObject[] {
+  const parameters = new Map<string, ParameterObject>();
+  classes.forEach((target, index) => {
+    const schema = schemas[target.name]!;
+    const required = new Set((schema['required'] as string[] | undefined) ?? []);
+    const defaults = new target() as Record<string, unknown>;
+    for (const [name, property] of Object.entries((schema['properties'] as Record<string, JsonSchema> | undefined) ?? {})) {
+      if (parameters.has(name)) continue;
+      parameters.set(name, {
+        name,
+        in: 'query',
+        required: index === 0 && required.has(name) && defaults[name] === undefined,
+        schema: defaults[name] === undefined ? property : { ...property, default: defaults[name] },
+        ...(index > 0 ? { description: `Read by ${target.name}.` } : {}),
+      });
+    }
+  });
+  return [...parameters.values()];
+}
+
 const pathParameters = (path: string): ParameterObject[] =>
   [...path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name: name!, in: 'path', required: true, schema: { type: 'string' } }));
 
@@ -32,9 +67,13 @@ const tagOf = (route: RouteDef): string => route.path.split('/').filter(Boolean)
 const operationId = (route: RouteDef): string =>
   `${route.method.toLowerCase()}_${route.path.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root'}`;
 
-function operation(route: RouteDef): OperationObject {
+function operation(route: RouteDef, querySchemas: Record<string, JsonSchema>): OperationObject {
   const body = route.subject && WRITES.has(route.method) ? ROUTE_BODIES[route.subject] : undefined;
-  const parameters = [...pathParameters(route.path), ...(route.edge === 'apiDocument' ? [SURFACE_QUERY] : [])];
+  const parameters = [
+    ...pathParameters(route.path),
+    ...queryParameters(queryClassesOf(route), querySchemas),
+    ...(route.edge === 'apiDocument' ? [SURFACE_QUERY] : []),
+  ];
   const notes = [
     route.subject ? `NATS subject \`${route.subject}\`.` : `Answered by the edge itself (\`${route.edge}\`).`,
     ...(route.headers?.length ? [`Forwarded headers: ${route.headers.join(', ')}.`] : []),
@@ -60,19 +99,22 @@ function operation(route: RouteDef): OperationObject {
  */
 export function apiDocument(surface: Surface): OpenApiDocument {
   const routes = ROUTES.filter((route) => route.surface === surface);
+  const querySchemas = bodySchemas(routes.flatMap(queryClassesOf));
   const paths: OpenApiDocument['paths'] = {};
-  for (const route of routes) (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route);
+  for (const route of routes) (paths[openApiPath(route.path)] ??= {})[route.method.toLowerCase()] = operation(route, querySchemas);
   const bodies = routes.flatMap((route) => (route.subject && WRITES.has(route.method) && ROUTE_BODIES[route.subject]) || []);
+  const views = reachedFrom(VIEW_SCHEMAS, routes.flatMap(viewNamesOf));
   return {
     openapi: '3.1.0',
     info: {
       title: `Platform API: ${surface} surface`,
       version: '0.1.0',
-      description: `Generated from libs/contracts (the route table and its class-validator classes). Success bodies are not described yet: see docs/operations.md.`,
+      description: 'Generated from libs/contracts: the route table, its class-validator classes and its response views. What it does not describe yet: docs/operations.md.',
     },
     servers: [SERVERS[surface]],
     tags: [...new Set(routes.map(tagOf))].sort().map((name) => ({ name })),
     paths,
-    components: { schemas: { ...bodySchemas(bodies), ...ERROR_SCHEMAS }, securitySchemes: SECURITY_SCHEMES },
+    // A class both sent and answered (AgentMessageDto, inside BusMessageView) keeps its class-validator schema: the rules are there.
+    components: { schemas: { ...views, ...bodySchemas(bodies), ...ERROR_SCHEMAS }, securitySchemes: SECURITY_SCHEMES },
   };
 }

@@ -31,12 +31,17 @@ export function bodySchemas(classes: ReadonlyArray<new () => object>): Record<st
     refPointerPrefix: SCHEMA_REF,
     additionalConverters: { [ValidationTypes.CUSTOM_VALIDATION]: customRule },
   }) as Record<string, JsonSchema>;
+  return reachedFrom(all, classes.map((target) => target.name));
+}
+
+/** The schemas of `roots` and of every schema they reference, sorted by name. */
+export function reachedFrom(all: Readonly<Record<string, JsonSchema>>, roots: Iterable<string>): Record<string, JsonSchema> {
   const reached = new Set<string>();
   const visit = (name: string) => {
     if (reached.has(name) || !all[name]) return;
     reached.add(name);
     for (const ref of JSON.stringify(all[name]).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) visit(ref[1]!);
   };
-  for (const target of classes) visit(target.name);
+  for (const name of roots) visit(name);
   return Object.fromEntries([...reached].sort().map((name) => [name, all[name]!]));
 }

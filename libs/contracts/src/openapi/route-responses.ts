@@ -2,6 +2,8 @@ import { RETRY_AFTER_SECONDS } from '../api-error.js';
 import { RATE_LIMITS } from '../rate-limits.js';
 import type { RouteDef } from '../routes.js';
 import type { JsonSchema, ResponseObject } from './openapi-types.js';
+import { serviceErrorsOf, withServiceErrors } from './service-error-responses.js';
+import { successResponses } from './success-responses.js';
 
 const ERROR_SCHEMA = { platform: 'PlatformError', openai: 'OpenAiError' } as const;
 
@@ -16,15 +18,15 @@ const RATE_LIMIT_HEADERS = {
 };
 
 /**
- * What the edge itself may answer on a route, from the route's row alone: the success views are
- * TypeScript interfaces the generator cannot read, so a success is described only by its status
- * range and media types (docs/operations.md, "What the document does not describe").
+ * What a route answers: its successes (ROUTE_SUCCESS), what the edge itself may answer, read from
+ * the route's row, and the service's own errors (ROUTE_ERRORS).
  */
 export function routeResponses(route: RouteDef): Record<string, ResponseObject> {
+  const shape = { $ref: `#/components/schemas/${ERROR_SCHEMA[route.errorShape ?? 'platform']}` };
   const error = (description: string, extra: Partial<ResponseObject> = {}): ResponseObject => ({
     description,
     ...extra,
-    content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA[route.errorShape ?? 'platform']}` } } },
+    content: { 'application/json': { schema: shape } },
   });
   const byCookie = route.auth === 'session' || route.auth === 'optionalSession' || route.auth === 'sessionOrInternal';
   const internalBearer = route.auth === 'internal' || route.auth === 'sessionOrInternal';
@@ -32,7 +34,7 @@ export function routeResponses(route: RouteDef): Record<string, ResponseObject> 
     ...(internalBearer ? ['A bearer that is not the internal key.'] : []),
     ...(byCookie && WRITES.has(route.method) ? ['A cookie-authenticated write from another site (“Cross-site request refused”).'] : []),
   ];
-  const responses: Record<string, ResponseObject> = { '2XX': success(route) };
+  const responses: Record<string, ResponseObject> = successResponses(route);
   // Services validate what they read; of the edge's own answers only the document reads an input (its ?surface=).
   if (route.subject || route.edge === 'apiDocument') responses['400'] = error('The body, query or a parameter broke a rule; `error` is the first broken rule’s message.');
   if (route.auth !== 'none' && route.auth !== 'optionalSession') responses['401'] = error('No credential, or one that is not valid.');
@@ -49,13 +51,8 @@ export function routeResponses(route: RouteDef): Record<string, ResponseObject> 
       headers: { 'Retry-After': { description: `Seconds to wait (${RETRY_AFTER_SECONDS}).`, schema: integer } },
     });
   }
+  for (const [status, errors] of serviceErrorsOf(route)) responses[status] = withServiceErrors(route, status, errors, responses[status], shape);
   return responses;
-}
-
-function success(route: RouteDef): ResponseObject {
-  const content: ResponseObject['content'] = { 'application/json': { schema: {} } };
-  if (route.streams) content['text/event-stream'] = { schema: { type: 'string', description: 'With `stream: true` in the body: `data:` chunks, then `data: [DONE]`.' } };
-  return { description: 'Success. The view is not described yet.', content };
 }
 
 /** Each group the route counts against, with the spec's numbers and message. */

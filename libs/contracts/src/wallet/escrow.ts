@@ -46,23 +46,3 @@ export class EscrowUserDto {
  * release is on its way. released: the payee has it. failed: the hold failed, nothing is held.
  */
 export type EscrowStatus = 'funding' | 'held' | 'releasing' | 'released' | 'failed';
-
-export interface EscrowView {
-  bookingId: string;
-  status: EscrowStatus;
-  /** USDC, exact decimal text. */
-  amount: string;
-  payerAgentId: string;
-  payerAddress: string;
-  escrowAddress: string;
-  payeeAgentId: string;
-  payeeAddress: string;
-  holdTxHash: string | null;
-  releaseTxHash: string | null;
-  reason: string | null;
-  createdAt: string;
-}
-
-export interface EscrowListView {
-  escrows: EscrowView[];
-}

@@ -45,6 +45,12 @@ export interface AgentWalletView {
   userId: string;
 }
 
+/** GET /api/underground/wallets/:address/balance: USDC as a number. */
+export interface AgentWalletBalanceView {
+  address: string;
+  balance_usdc: number;
+}
+
 /** One of a user's splits, without its recipients (`svc.wallet.open_splits`). */
 export interface SplitSummaryView {
   splitId: number;

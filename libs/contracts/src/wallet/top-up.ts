@@ -25,9 +25,3 @@ export class TopUpCheckoutQuery {
   @IsIn(TOP_UP_AMOUNTS_CENTS, { message: TOP_UP_MESSAGES.invalidAmount }) amountCents!: number;
   @Matches(WALLET_ADDRESS, { message: TOP_UP_MESSAGES.invalidAddress }) walletAddress!: string;
 }
-
-/** The answer of GET /api/wallet/top-up: where to pay, and the checkout session the credit will carry. */
-export interface TopUpCheckoutReply {
-  url: string;
-  sessionId: string;
-}

@@ -2,8 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import { In, Not } from 'typeorm';
 import {
-  AGENT_MESSAGES as M, ApiError, LIVE_AGENT_STATUSES, requireUser, validateAs, AgentConfigFields, type AgentNamesReply, type AuthContext,
-  type BusEndpointReply, type CreateAgentDto, type Envelope, type UpdateAgentDto, type WatchTarget,
+  AGENT_MESSAGES as M, AgentConfigFields, ApiError, LIVE_AGENT_STATUSES, requireUser, validateAs, type AgentConfigSaved,
+  type AgentConfigView, type AgentDetail, type AgentNamesReply, type AgentTokenView, type AuthContext, type BackendAgentListItem,
+  type BusEndpointReply, type CreateAgentDto, type CreatedAgentView, type DeletedAgentView, type Envelope,
+  type ProvisionedAgentList, type UpdateAgentDto, type UpdatedAgentView, type WatchTarget, type WebAgentDetail, type WebAgentList,
 } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
@@ -41,7 +43,7 @@ export class AgentsService {
   ) {}
 
   /** Backend: every agent, or `x-user-id`'s when that header names one. Web: the caller's; anonymous: none. */
-  async list(auth: AuthContext | null) {
+  async list(auth: AuthContext | null): Promise<WebAgentList | BackendAgentListItem[]> {
     if (!auth) return { agents: [], count: 0, status: 'ok' };
     const scope = scopeOf(auth);
     const filter = scope !== 'system' ? { userId: scope.userId } : auth.userId !== 'anonymous' ? { userId: auth.userId } : {};
@@ -51,20 +53,20 @@ export class AgentsService {
   }
 
   /** GET /api/agents/provision: the caller's agents that have been sent to provisioning. */
-  async listProvisioned(userId: string) {
+  async listProvisioned(userId: string): Promise<ProvisionedAgentList> {
     const agents = await this.lifecycle.inScope({ userId }, (manager) =>
       manager.find(AgentEntity, { where: { userId, status: Not('pending') }, order: { createdAt: 'DESC' } }));
     return { agents: agents.map((agent) => webListItem(agent, this.env.AGENT_DOMAIN)), count: agents.length };
   }
 
-  async get(auth: AuthContext, id: string) {
+  async get(auth: AuthContext, id: string): Promise<AgentDetail | WebAgentDetail> {
     const scope = scopeOf(auth);
     const detail = agentDetail(await this.lifecycle.find(scope, id), this.env.AGENT_DOMAIN);
     return scope === 'system' ? detail : { agent: detail, status: 'ok' };
   }
 
   /** POST /api/agents (backend): metadata only; the agent waits in `pending` for a start. */
-  async create(auth: AuthContext, dto: CreateAgentDto) {
+  async create(auth: AuthContext, dto: CreateAgentDto): Promise<CreatedAgentView> {
     const config = dto.config ?? {};
     const { plan, aiProvider } = validateAs(AgentConfigFields, config);
     const agent = await this.lifecycle.create('system', newAgentFields({
@@ -88,7 +90,7 @@ export class AgentsService {
   }
 
   /** PUT /api/agents/:id (backend): plan, provider and config take effect on the next (re)deploy; a config's `skills` is dropped (decision 215). */
-  async update(id: string, dto: UpdateAgentDto) {
+  async update(id: string, dto: UpdateAgentDto): Promise<UpdatedAgentView> {
     const changes: Partial<AgentEntity> = {
       ...(dto.plan ? { plan: dto.plan } : {}),
       ...(dto.aiProvider ? { aiProvider: dto.aiProvider } : {}),
@@ -103,7 +105,7 @@ export class AgentsService {
    * a heartbeat schedule left behind removes itself at its next tick (its settings went with the agent).
    * A malformed id names no agent and no runtime, so it never reaches the provider's uuid column.
    */
-  async delete(id: string) {
+  async delete(id: string): Promise<DeletedAgentView> {
     if (!isUUID(id)) return { id, deleted: true };
     await this.lifecycle.tryTransition(id, 'delete');
     await this.heartbeats.remove(id).catch((error) => this.logger.warn(`Heartbeat schedule of deleted agent ${id} not removed: ${String(error)}`));
@@ -112,18 +114,18 @@ export class AgentsService {
   }
 
   /** The config as the agent's runtime gets it: the stored settings and the installed skills. */
-  async config(scope: Scope, id: string) {
+  async config(scope: Scope, id: string): Promise<AgentConfigView> {
     const agent = await this.lifecycle.find(scope, id);
     return { id, plan: agent.plan, model: agent.model, aiProvider: agent.aiProvider, config: configWithSkills(agent.config, await this.skills.ofAgent(agent.id)) };
   }
 
   /** A `skills` sent with the config is dropped (decision 215); the answer shows the config as GET does. */
-  async putConfig(scope: Scope, id: string, config: Record<string, unknown>) {
+  async putConfig(scope: Scope, id: string, config: Record<string, unknown>): Promise<AgentConfigSaved> {
     const updated = await this.updateOne(scope, id, { config: storedConfig(config) });
     return { success: true, id, config: configWithSkills(updated.config, await this.skills.ofAgent(id)) };
   }
 
-  async token(scope: Scope, id: string) {
+  async token(scope: Scope, id: string): Promise<AgentTokenView> {
     const agent = await this.lifecycle.find(scope, id);
     return { agentId: id, token: agent.gatewayToken };
   }

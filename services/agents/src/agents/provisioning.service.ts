@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  AGENT_MESSAGES as M, ApiError, ERROR_CODES, QUEUES, type AgentPlan, type AuthContext, type DeploymentDto,
-  type HostingStatusReply, type ProvisionAgentDto,
+  AGENT_MESSAGES as M, ApiError, ERROR_CODES, QUEUES, type AgentActionReply, type AgentPlan, type AuthContext, type DeploymentDto,
+  type DeploymentView, type HostingStatusReply, type ProvisionAgentDto, type ProvisionedAgentView,
 } from '@platform/contracts';
 import { QueueFactory } from '@platform/queue';
 import type { EntityManager } from 'typeorm';
@@ -57,7 +57,7 @@ export class ProvisioningService {
   }
 
   /** POST /api/agents/provision (and its legacy path POST /api/provision): subscription, tier limit (429), tier forwarded as plan. */
-  async provision(auth: AuthContext, dto: ProvisionAgentDto) {
+  async provision(auth: AuthContext, dto: ProvisionAgentDto): Promise<ProvisionedAgentView> {
     this.requireProvisioning();
     this.requirePayer(auth);
     const held = callerTier(auth.plan, auth.isAdmin);
@@ -75,7 +75,7 @@ export class ProvisioningService {
   }
 
   /** POST /api/deployments (backend): limit by plan, 402 AGENT_LIMIT_REACHED. */
-  async deployment(dto: DeploymentDto) {
+  async deployment(dto: DeploymentDto): Promise<DeploymentView> {
     this.requireProvisioning();
     const plan = dto.plan ?? DEFAULT_AGENT_PLAN;
     const model = dto.model ?? DEFAULT_MODEL;
@@ -104,7 +104,7 @@ export class ProvisioningService {
    * up a runtime the agent has not got (a suspended agent's included: start resumes it) is for a
    * paying caller only, else 402, so stopping a suspended agent and starting it again is no way around billing.
    */
-  async queueAction(auth: AuthContext, id: string, action: Extract<AgentAction, 'start' | 'restart' | 'update' | 'repair'>) {
+  async queueAction(auth: AuthContext, id: string, action: Extract<AgentAction, 'start' | 'restart' | 'update' | 'repair'>): Promise<AgentActionReply> {
     this.requireProvisioning();
     const agent = await this.lifecycle.transition(scopeOf(auth), id, action, {}, (current) => {
       if (wantsRuntime(action, current.status) && !paysForRuntimes(auth)) throw subscriptionRequired();
@@ -114,7 +114,7 @@ export class ProvisioningService {
   }
 
   /** Stopping is quick with every provider: done in the request, stopping then stopped. */
-  async stop(scope: Scope, id: string) {
+  async stop(scope: Scope, id: string): Promise<AgentActionReply> {
     this.requireProvisioning();
     await this.lifecycle.transition(scope, id, 'stop');
     try {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import {
-  AGENT_MESSAGES as M, ApiError, DEFAULT_HEARTBEAT_FREQUENCY, type HeartbeatSettingsDto, type HeartbeatSettingsView,
+  AGENT_MESSAGES as M, ApiError, DEFAULT_HEARTBEAT_FREQUENCY, type HeartbeatReply, type HeartbeatSettingsDto,
+  type HeartbeatSettingsView, type SuccessReply,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AgentEntity } from '../agents/agent.entity.js';
@@ -18,7 +19,7 @@ export class HeartbeatService {
   constructor(private readonly db: Db, private readonly schedules: HeartbeatSchedules) {}
 
   /** Unsaved (or not the caller's) settings read as the defaults: 3h, enabled, never beaten. */
-  async get(userId: string, agentId: string): Promise<{ heartbeat: HeartbeatSettingsView }> {
+  async get(userId: string, agentId: string): Promise<HeartbeatReply> {
     const saved = isUUID(agentId)
       ? await this.db.withUser(userId, (manager) => manager.findOneBy(HeartbeatSettingsEntity, { agentId }))
       : null;
@@ -58,7 +59,7 @@ export class HeartbeatService {
   }
 
   /** Another user's settings are invisible: nothing deleted, and their schedule stays. */
-  async delete(userId: string, agentId: string): Promise<{ success: true }> {
+  async delete(userId: string, agentId: string): Promise<SuccessReply> {
     if (!isUUID(agentId)) return { success: true };
     await this.db.withUser(userId, async (manager) => {
       const { affected } = await manager.delete(HeartbeatSettingsEntity, { agentId });

@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AGENT_MESSAGES as M, type InstallationMode, type InstallationView, type RegisterInstallationDto } from '@platform/contracts';
+import {
+  AGENT_MESSAGES as M, type InstallationHeartbeatReply, type InstallationList, type InstallationMode, type InstallationRegistered,
+  type InstallationView, type RegisterInstallationDto,
+} from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
@@ -11,7 +14,7 @@ import { InstallationEntity } from './installation.entity.js';
 export class InstallationsService {
   constructor(private readonly db: Db, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {}
 
-  async register(dto: RegisterInstallationDto, defaultMode: InstallationMode) {
+  async register(dto: RegisterInstallationDto, defaultMode: InstallationMode): Promise<InstallationRegistered> {
     const now = new Date();
     await this.db.asSystem((manager) => manager.upsert(InstallationEntity, {
       userId: dto.userId.trim(),
@@ -23,7 +26,7 @@ export class InstallationsService {
     return { success: true, message: M.installationRegistered, dashboardUrl: `${this.env.APP_URL}/dashboard` };
   }
 
-  async list(): Promise<{ success: true; count: number; installations: InstallationView[] }> {
+  async list(): Promise<InstallationList> {
     const rows = await this.db.asSystem((manager) => manager.find(InstallationEntity, { order: { registeredAt: 'DESC' } }));
     const now = new Date();
     const installations = rows.map((row): InstallationView => ({
@@ -38,7 +41,7 @@ export class InstallationsService {
 
   /** Unauthenticated: an unknown or missing userId changes nothing and still gets the acknowledgement. */
   /** An id with a NUL names no installation (registration refuses it) and PostgreSQL would refuse the lookup. */
-  async heartbeat(userId: unknown): Promise<{ success: true; timestamp: string }> {
+  async heartbeat(userId: unknown): Promise<InstallationHeartbeatReply> {
     const now = new Date();
     if (typeof userId === 'string' && userId.trim() && !userId.includes('\u0000')) {
       await this.db.asSystem((manager) => manager.update(InstallationEntity, { userId: userId.trim() }, { lastSeen: now }));

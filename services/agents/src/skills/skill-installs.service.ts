@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { EntityManager } from 'typeorm';
 import {
-  ApiError, ERROR_CODES, SKILL_MESSAGES as M, skillById, skillLimitOf, type AuthContext, type InstalledSkillView, type SkillInstallDto,
-  type SkillInstalledReply,
+  ApiError, ERROR_CODES, SKILL_MESSAGES as M, skillById, skillLimitOf, type AuthContext, type InstalledSkillView,
+  type SkillInstallDto, type SkillInstalledReply, type SuccessReply,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AgentEntity } from '../agents/agent.entity.js';
@@ -39,7 +39,7 @@ export class SkillInstalls {
   }
 
   /** Another user's agent, an unknown one and a skill not on it are all 404: the installation is missing. */
-  async uninstall(caller: AuthContext, dto: SkillInstallDto): Promise<{ success: true }> {
+  async uninstall(caller: AuthContext, dto: SkillInstallDto): Promise<SuccessReply> {
     await this.db.withUser(caller.userId, async (manager) => {
       const agent = await this.lockedAgent(manager, dto.agentId, M.installationNotFound);
       const removed = await manager.delete(AgentSkillEntity, { agentId: agent.id, skillId: dto.skillId });

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { getAddress, verifyMessage, type Hex } from 'viem';
 import {
-  AGENT_MESSAGES as M, agentChallengeMessage, ApiError, illegalTransition, type SignAgentChallengeReply, type VerificationView, type WalletProof,
+  AGENT_MESSAGES as M, agentChallengeMessage, ApiError, illegalTransition, type SignAgentChallengeReply, type VerificationCleared,
+  type VerificationView, type WalletProof,
 } from '@platform/contracts';
 import { AgentEntity } from '../agents/agent.entity.js';
 import { AgentLifecycle, type Scope } from '../agents/agent-lifecycle.service.js';
@@ -69,7 +70,7 @@ export class VerificationService {
     return view(row);
   }
 
-  async clear(scope: Scope, id: string) {
+  async clear(scope: Scope, id: string): Promise<VerificationCleared> {
     await this.lifecycle.find(scope, id);
     await this.lifecycle.inScope(scope, async (manager) => {
       await manager.delete(VerificationEntity, { agentId: id });

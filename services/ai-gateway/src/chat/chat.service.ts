@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   AI_HEADERS, AI_MESSAGES as M, ApiError, catalogueModel, costMicros, DEFAULT_MAX_TOKENS, ERROR_CODES, MONTHLY_TOKEN_QUOTA,
-  ownKeyModelRefused, ROUTES, SUBJECTS, UnavailableError, type AuthContext, type ChatRequestDto,
+  ownKeyModelRefused, ROUTES, SUBJECTS, UnavailableError, type AuthContext, type ChatReply, type ChatRequestDto,
 } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
 import { isRedisUnreachable } from '@platform/queue';
@@ -24,15 +24,6 @@ export const DIRECT_AGENT_ID = 'api-chat';
 const BILLING_ID_MAX = 255;
 
 const CHAT_ENDPOINT = ROUTES.find((route) => route.subject === SUBJECTS.ai.chat)!.path;
-
-export interface ChatReply {
-  id: string;
-  model: string;
-  provider: string;
-  message: { role: 'assistant'; content: string };
-  usage: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
-  timestamp: string;
-}
 
 /** A chat let in: who pays, by which route and key, the models to try, the vendor request, and the quota and spend held for it. */
 export interface AdmittedChat {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
-  AGGREGATOR_PROVIDER, AI_MESSAGES as M, ApiError, catalogueModel, DEMO_AGENT_ID, DEMO_MAX_TOKENS, DEMO_MODELS,
-  DEMO_USER_ID, ROUTES, SUBJECTS, type DemoChatDto,
+  AGGREGATOR_PROVIDER, AI_MESSAGES as M, ApiError, catalogueModel, DEMO_AGENT_ID, DEMO_MAX_TOKENS, DEMO_MODELS, DEMO_USER_ID,
+  ROUTES, SUBJECTS, type DemoChatDto, type DemoChatView, type DemoModelsView,
 } from '@platform/contracts';
 import { ProviderRegistry } from '../providers/provider-registry.js';
 import { UsageRecorder } from '../usage/usage-recorder.js';
@@ -16,7 +16,7 @@ export class DemoService {
 
   constructor(private readonly providers: ProviderRegistry, private readonly usage: UsageRecorder) {}
 
-  models() {
+  models(): DemoModelsView {
     return {
       models: DEMO_MODELS.map((id) => {
         const entry = catalogueModel(id)!;
@@ -27,7 +27,7 @@ export class DemoService {
     };
   }
 
-  async chat(dto: DemoChatDto) {
+  async chat(dto: DemoChatDto): Promise<DemoChatView> {
     const model = dto.model ?? DEMO_MODELS[0]!;
     if (!DEMO_MODELS.includes(model)) throw new ApiError(400, M.demoInvalidModel);
     if (!this.providers.isConfigured(AGGREGATOR_PROVIDER)) throw new ApiError(503, M.demoNotConfigured);

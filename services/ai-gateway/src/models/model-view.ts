@@ -1,19 +1,6 @@
-import type { AiProvider, CatalogueModel } from '@platform/contracts';
+import type { AiModelView, CatalogueModel } from '@platform/contracts';
 
-/** The AI model of platform-core section 2; costs in USD per million tokens. */
-export interface ModelView {
-  id: string;
-  name: string;
-  provider: AiProvider;
-  description: string;
-  tags: string[];
-  inputCost: number;
-  outputCost: number;
-  contextWindow: number;
-  available: boolean;
-}
-
-export function modelView(entry: CatalogueModel, available: boolean): ModelView {
+export function modelView(entry: CatalogueModel, available: boolean): AiModelView {
   return {
     id: entry.id,
     name: entry.name,

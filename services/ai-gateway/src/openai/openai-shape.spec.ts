@@ -1,5 +1,4 @@
-import { PLAN_MODELS } from '@platform/contracts';
-import type { ChatReply } from '../chat/chat.service.js';
+import { PLAN_MODELS, type ChatReply } from '@platform/contracts';
 import { CATALOGUE_CREATED, modelList, toChatRequest, toCompletion } from './openai-shape.js';
 
 const reply = (completionTokens: number): ChatReply => ({

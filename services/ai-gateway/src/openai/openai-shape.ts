@@ -1,8 +1,8 @@
 import {
-  MODEL_CATALOGUE, type AiPlan, type ChatCompletionRequestDto, type ChatCompletionView, type ChatRequestDto, type ModelListView,
+  MODEL_CATALOGUE, type AiPlan, type ChatCompletionRequestDto, type ChatCompletionView, type ChatReply, type ChatRequestDto,
+  type ModelListView,
 } from '@platform/contracts';
 import { isModelAllowed } from '../access/plan-policy.js';
-import type { ChatReply } from '../chat/chat.service.js';
 
 /**
  * The catalogue has no release dates; every model lists this instant (2025-11-01 UTC, when the

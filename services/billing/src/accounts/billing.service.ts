@@ -1,20 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
   BILLING_PLAN_CATALOGUE, BillingActionDto, BuyCreditsDto, CreateCheckoutDto, EnableByokDto, validateAs, type AuthContext,
+  type BillingOverview, type DailyUnitsUsage,
 } from '@platform/contracts';
 import { ByokService } from '../byok/byok.service.js';
 import { CheckoutService } from '../checkout/checkout.service.js';
-import { DailyUnits, nextUtcMidnight, type DailyUsage } from '../usage/daily-units.js';
+import { DailyUnits, nextUtcMidnight } from '../usage/daily-units.js';
 import { AccountsService } from './accounts.service.js';
-
-export interface BillingOverview {
-  plans: typeof BILLING_PLAN_CATALOGUE;
-  currentPlan: string;
-  subscriptionStatus: string;
-  byokEnabled: boolean;
-  usage: DailyUsage;
-  credits: number;
-}
 
 /** GET and POST /api/billing (platform-core 4.6). */
 @Injectable()
@@ -55,7 +47,7 @@ export class BillingService {
     }
   }
 
-  private async usage(user: AuthContext): Promise<DailyUsage & { resetsAt: string }> {
+  private async usage(user: AuthContext): Promise<DailyUnitsUsage & { resetsAt: string }> {
     const account = await this.accounts.view(user.userId);
     return { ...(await this.units.of(user.userId, account.plan)), resetsAt: nextUtcMidnight(new Date()).toISOString() };
   }

@@ -1,19 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  BILLING_MESSAGES as M, ApiError, DeploySubscriptionDto, PLAN_RESOURCES, validateAs, type DeployTier, type PlanResources,
+  ApiError, BILLING_MESSAGES as M, DeploySubscriptionDto, PLAN_RESOURCES, validateAs, type DeployResult, type DeployTier,
+  type PlanResources,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { Outbox } from '@platform/messaging';
 import { AccountEntity } from '../accounts/account.entity.js';
 import { PlanChanges } from '../accounts/plan-changes.js';
-
-export interface DeployResult {
-  success: true;
-  customerId: string;
-  subscriptionId: string | null;
-  tier: DeployTier;
-  resources: PlanResources;
-}
 
 const present = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
 

@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DAILY_UNITS, SUBJECTS, UnavailableError, type Plan } from '@platform/contracts';
+import { DAILY_UNITS, SUBJECTS, UnavailableError, type DailyUnitsUsage, type Plan } from '@platform/contracts';
 import { RemoteError, RpcClient, ServiceUnavailableError } from '@platform/messaging';
-
-export interface DailyUsage {
-  dailyUnits: number;
-  used: number;
-  remaining: number;
-}
 
 /** The next midnight UTC, when the day's count starts again. */
 export function nextUtcMidnight(now: Date): Date {
@@ -21,7 +15,7 @@ export function nextUtcMidnight(now: Date): Date {
 export class DailyUnits {
   constructor(private readonly rpc: RpcClient) {}
 
-  async of(userId: string, plan: Plan): Promise<DailyUsage> {
+  async of(userId: string, plan: Plan): Promise<DailyUnitsUsage> {
     const dailyUnits = DAILY_UNITS[plan];
     const used = await this.callsToday(userId);
     return { dailyUnits, used, remaining: Math.max(0, dailyUnits - used) };

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import type { EntityManager } from 'typeorm';
-import { ApiError, BILLING_EVENT_TYPES as TYPES, BILLING_MESSAGES as M, CHECKOUT_METADATA as META } from '@platform/contracts';
+import {
+  ApiError, BILLING_EVENT_TYPES as TYPES, BILLING_MESSAGES as M, CHECKOUT_METADATA as META, type ReceivedReply,
+} from '@platform/contracts';
 import { Db } from '@platform/database';
 import { Outbox } from '@platform/messaging';
 import { ServiceMetrics, WebhookMetrics } from '@platform/ops';
@@ -39,7 +41,7 @@ export class WebhookService {
     this.metrics = metrics.of(WebhookMetrics);
   }
 
-  async receive(rawBody: string | undefined, signature: string | undefined): Promise<{ received: true }> {
+  async receive(rawBody: string | undefined, signature: string | undefined): Promise<ReceivedReply> {
     const event = this.processor.verify(rawBody ?? '', signature);
     if (!event) {
       this.metrics.refused(SOURCE);

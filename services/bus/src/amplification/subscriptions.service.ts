@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, BUS_MESSAGES as M, type BusSubscriptionDto, type BusSubscriptionView } from '@platform/contracts';
+import {
+  ApiError, BUS_MESSAGES as M, type BusSubscriptionDto, type BusSubscriptionView, type BusUnsubscribedView,
+} from '@platform/contracts';
 import { Db } from '@platform/database';
 import type { EntityManager } from 'typeorm';
 import type { Recipient } from '../delivery/deliveries.js';
@@ -22,7 +24,7 @@ export class Subscriptions {
     return { subscription: { publisherAgentId, subscriberAgentId }, created: (inserted.raw as unknown[]).length > 0 };
   }
 
-  async unsubscribe(request: BusSubscriptionDto): Promise<BusSubscriptionView & { deleted: true }> {
+  async unsubscribe(request: BusSubscriptionDto): Promise<BusUnsubscribedView> {
     const { publisherAgentId, subscriberAgentId } = request;
     const removed = await this.db.asSystem((manager) => manager.delete(SubscriptionEntity, { publisherAgentId, subscriberAgentId }));
     if (!removed.affected) throw new ApiError(404, M.subscriptionNotFound);

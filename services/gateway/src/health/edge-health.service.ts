@@ -1,17 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Readiness } from '@platform/config';
-import { SUBJECTS, type EdgeHandler, type Reply } from '@platform/contracts';
+import { SUBJECTS, type BackendHealthView, type EdgeHandler, type HostingStatusReply, type Reply } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
 import type { GatewayEnv } from '../gateway.env.js';
 import { healthOf } from './host-health.js';
 import { HostMetrics } from './host-metrics.js';
-
-interface HostingStatus {
-  reachable: boolean;
-  provisioningEnabled: boolean;
-  provider: string;
-}
 
 /** The health routes the edge answers itself: the two of platform-core 4.11, and its readiness. */
 @Injectable()
@@ -43,9 +37,9 @@ export class EdgeHealthService {
   }
 
   /** Always 200: an agents service that does not answer in time reads as unavailable and disabled. */
-  private async backend(): Promise<Reply> {
+  private async backend(): Promise<Reply<BackendHealthView>> {
     const status = await this.rpc
-      .request<HostingStatus>(SUBJECTS.agents.hostingStatus, {}, this.env.HEALTH_PROBE_TIMEOUT_MS)
+      .request<HostingStatusReply>(SUBJECTS.agents.hostingStatus, {}, this.env.HEALTH_PROBE_TIMEOUT_MS)
       .catch(() => null);
     return {
       status: 200,

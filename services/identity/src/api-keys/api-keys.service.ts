@@ -3,7 +3,8 @@ import bcrypt from 'bcryptjs';
 import { IsNull, LessThan, Or } from 'typeorm';
 import {
   API_KEY_PREFIX, ApiError, credentialDigest, featuresOf, IDENTITY_MESSAGES as M, microsToDollars, usdToMicros,
-  type ApiKeyDetailView, type ApiKeyView, type AuthContext, type KeyValidationView, type UpdateApiKeyDto,
+  type ApiKeyDetailView, type ApiKeyList, type ApiKeyView, type AuthContext, type CreatedApiKeyView, type KeyValidationView,
+  type SuccessReply, type UpdateApiKeyDto,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { Clock } from '../clock.js';
@@ -39,14 +40,14 @@ export class ApiKeysService {
     private readonly spend: KeySpendClient,
   ) {}
 
-  async list(userId: string): Promise<{ keys: ApiKeyView[] }> {
+  async list(userId: string): Promise<ApiKeyList> {
     const keys = await this.db.readAs<ListedKey>(userId, LIST_KEYS, [userId]);
     return { keys: keys.map(toView) };
   }
 
   async create(
     userId: string, name: string, monthlySpendCap: number | null = null,
-  ): Promise<{ id: string; name: string; key: string; createdAt: string; monthlySpendCap: number | null }> {
+  ): Promise<CreatedApiKeyView> {
     const key = newApiKey();
     const saved = await this.db.withUser(userId, async (manager) => {
       const repository = manager.getRepository(ApiKeyEntity);
@@ -85,7 +86,7 @@ export class ApiKeysService {
     return this.get(userId, id);
   }
 
-  async delete(userId: string, id: string): Promise<{ success: true }> {
+  async delete(userId: string, id: string): Promise<SuccessReply> {
     const key = await this.owned(userId, id);
     await this.db.withUser(userId, (manager) => manager.getRepository(ApiKeyEntity).delete({ id: key.id }));
     await this.sessions.announceRevocation(userId, 'api_key_deleted');

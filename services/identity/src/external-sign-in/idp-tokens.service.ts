@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiError, IDENTITY_MESSAGES as M, type GateTokenAccessView, type IdpVerifyDto } from '@platform/contracts';
+import { ApiError, IDENTITY_MESSAGES as M, type GateTokenAccessView, type IdpRefreshedView, type IdpVerifyDto } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { secretBoxFromKey, type SecretBox } from '@platform/secrets';
 import type { IdentityEnv } from '../identity.env.js';
@@ -57,7 +57,7 @@ export class IdpTokens {
   }
 
   /** Refreshes at the provider with the stored token and stores the one it hands back; no token leaves identity. */
-  async refresh(userId: string, requestId: string): Promise<{ ok: true; expiresIn: number | null }> {
+  async refresh(userId: string, requestId: string): Promise<IdpRefreshedView> {
     const link = await this.db.withUser(userId, (manager) => manager.getRepository(LinkedAccountEntity).findOneBy({ userId, provider: 'idp' }));
     if (!link?.refreshTokenSealed || !this.box) throw new ApiError(404, M.noProviderRefreshToken);
     const context = refreshTokenContext('idp', link.subject);

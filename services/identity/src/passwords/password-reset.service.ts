@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { IsNull, MoreThan } from 'typeorm';
-import { ApiError, credentialDigest, IDENTITY_MESSAGES as M, QUEUES, type ResetPasswordDto } from '@platform/contracts';
+import {
+  ApiError, credentialDigest, IDENTITY_MESSAGES as M, QUEUES, type OkReply, type ResetLinkSentView, type ResetPasswordDto,
+} from '@platform/contracts';
 import { Db } from '@platform/database';
 import { QueueFactory } from '@platform/queue';
 import { Clock } from '../clock.js';
@@ -28,7 +30,7 @@ export class PasswordResetService {
   ) {}
 
   /** Same reply, same work on the request path, whether or not the email has an account. */
-  async requestReset(email: string): Promise<{ ok: true; message: string }> {
+  async requestReset(email: string): Promise<ResetLinkSentView> {
     await this.queues.add(QUEUES.identityMail, { email: email.trim().toLowerCase() });
     return { ok: true, message: M.resetLinkSent };
   }
@@ -54,7 +56,7 @@ export class PasswordResetService {
    * Single use: the token is spent by a conditional update, so two racing resets cannot both pass;
    * the user's other outstanding tokens are spent with it.
    */
-  async reset(dto: ResetPasswordDto): Promise<{ ok: true }> {
+  async reset(dto: ResetPasswordDto): Promise<OkReply> {
     const passwordHash = await this.hasher.hash(dto.password);
     const userId = await this.db.asSystem(async (manager) => {
       const resets = manager.getRepository(PasswordResetEntity);

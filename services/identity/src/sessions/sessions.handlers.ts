@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { LoginDto, ok, SUBJECTS, validateAs, type AuthContext, type Envelope } from '@platform/contracts';
+import { LoginDto, ok, SUBJECTS, validateAs, type AuthContext, type Envelope, type SessionView } from '@platform/contracts';
 import { SessionsService } from './sessions.service.js';
 
 @Controller()
@@ -15,7 +15,7 @@ export class SessionsHandlers {
   @MessagePattern(SUBJECTS.identity.session)
   session(@Payload() envelope: Envelope) {
     const auth = envelope.auth;
-    return ok({ user: auth ? { id: auth.userId, name: auth.name, email: auth.email, isAdmin: auth.isAdmin } : null });
+    return ok<SessionView>({ user: auth ? { id: auth.userId, name: auth.name, email: auth.email, isAdmin: auth.isAdmin } : null });
   }
 
   @MessagePattern(SUBJECTS.identity.signout)

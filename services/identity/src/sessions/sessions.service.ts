@@ -2,8 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MoreThan, Not, type FindOptionsWhere } from 'typeorm';
 import {
-  ApiError, credentialDigest, EVENTS, IDENTITY_MESSAGES as M, SESSION_COOKIE, SESSION_TTL_SECONDS,
-  type AuthContext, type LoginDto, type Reply, type ReplyCookie,
+  ApiError, credentialDigest, EVENTS, IDENTITY_MESSAGES as M, SESSION_COOKIE, SESSION_TTL_SECONDS, type AuthContext, type LoginDto,
+  type OkReply, type Reply, type ReplyCookie, type SignedInView,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { EventBus } from '@platform/messaging';
@@ -29,7 +29,7 @@ export class SessionsService {
    * A new session on every login; an unknown email costs the same hashing as a wrong password.
    * `requestId` ties a logged failure to the gateway's request, as the reply interceptor does.
    */
-  async login(dto: LoginDto, requestId: string): Promise<Reply> {
+  async login(dto: LoginDto, requestId: string): Promise<Reply<SignedInView>> {
     try {
       return await this.signIn(dto);
     } catch (error) {
@@ -39,7 +39,7 @@ export class SessionsService {
     }
   }
 
-  private async signIn(dto: LoginDto): Promise<Reply> {
+  private async signIn(dto: LoginDto): Promise<Reply<SignedInView>> {
     const email = dto.email.trim().toLowerCase();
     const user = await this.db.asSystem((manager) => manager.getRepository(UserEntity).findOneBy({ email }));
     const valid = await this.hasher.verify(dto.password, user?.passwordHash ?? null);
@@ -65,7 +65,7 @@ export class SessionsService {
     });
   }
 
-  async signout(auth: AuthContext | null): Promise<Reply> {
+  async signout(auth: AuthContext | null): Promise<Reply<OkReply>> {
     if (auth?.sessionDigest) {
       await this.db.withUser(auth.userId, (manager) => manager.getRepository(SessionEntity).delete({ tokenDigest: auth.sessionDigest }));
       await this.announceRevocation(auth.userId, 'signout');

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  ChangePasswordDto, created, ok, RegisterDto, requireUser, SUBJECTS, UpdateProfileDto, validateAs, type Envelope,
+  ChangePasswordDto, created, ok, RegisterDto, requireUser, SUBJECTS, UpdateProfileDto, validateAs, type Envelope, type UserReply,
 } from '@platform/contracts';
 import { UsersService } from './users.service.js';
 
@@ -16,13 +16,13 @@ export class UsersHandlers {
 
   @MessagePattern(SUBJECTS.identity.getUser)
   async getUser(@Payload() envelope: Envelope) {
-    return ok({ user: await this.users.profile(requireUser(envelope).userId) });
+    return ok<UserReply>({ user: await this.users.profile(requireUser(envelope).userId) });
   }
 
   @MessagePattern(SUBJECTS.identity.updateProfile)
   async updateProfile(@Payload() envelope: Envelope) {
     const user = requireUser(envelope);
-    return ok({ user: await this.users.updateProfile(user.userId, validateAs(UpdateProfileDto, envelope.body)) });
+    return ok<UserReply>({ user: await this.users.updateProfile(user.userId, validateAs(UpdateProfileDto, envelope.body)) });
   }
 
   @MessagePattern(SUBJECTS.identity.changePassword)

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IsNull, LessThanOrEqual } from 'typeorm';
 import {
-  ApiError, IDENTITY_MESSAGES as M, isAdminEmail, type ChangePasswordDto, type PlanChangedEvent,
-  type ProfileView, type RegisterDto, type UpdateProfileDto,
+  ApiError, IDENTITY_MESSAGES as M, isAdminEmail, type ChangePasswordDto, type OkReply, type PlanChangedEvent, type ProfileView,
+  type RegisterDto, type RegisteredUserView, type UpdateProfileDto,
 } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { Outbox } from '@platform/messaging';
@@ -26,7 +26,7 @@ export class UsersService {
     @Inject(IDENTITY_ENV) private readonly env: IdentityEnv,
   ) {}
 
-  async register(dto: RegisterDto, ip: string): Promise<{ id: string; email: string; name: string }> {
+  async register(dto: RegisterDto, ip: string): Promise<RegisteredUserView> {
     await this.botCheck.verify(dto, ip);
     const email = dto.email.trim().toLowerCase();
     const passwordHash = await this.hasher.hash(dto.password);
@@ -66,7 +66,7 @@ export class UsersService {
   }
 
   /** Ends every other session of the user; the one that asked stays signed in. */
-  async changePassword(userId: string, currentSessionDigest: string | undefined, dto: ChangePasswordDto): Promise<{ ok: true }> {
+  async changePassword(userId: string, currentSessionDigest: string | undefined, dto: ChangePasswordDto): Promise<OkReply> {
     const user = await this.db.withUser(userId, (manager) => manager.getRepository(UserEntity).findOneByOrFail({ id: userId }));
     if (!(await this.hasher.verify(dto.currentPassword, user.passwordHash))) {
       throw new ApiError(400, M.currentPasswordWrong);

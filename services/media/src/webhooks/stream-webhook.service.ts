@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ApiError, MEDIA_MESSAGES as M, STREAM_EVENT_TYPES as TYPES, StreamEventDto, validateAs } from '@platform/contracts';
+import {
+  ApiError, MEDIA_MESSAGES as M, STREAM_EVENT_TYPES as TYPES, StreamEventDto, validateAs, type ReceivedReply,
+} from '@platform/contracts';
 import { Db } from '@platform/database';
 import { ServiceMetrics, WebhookMetrics } from '@platform/ops';
 import type { EntityManager } from 'typeorm';
@@ -38,7 +40,7 @@ export class StreamWebhooks {
     if (!this.secret) this.logger.warn('Neither STREAM_SIGNING_SECRET nor STREAM_WEBHOOK_SECRET is set: every streaming webhook is refused');
   }
 
-  async receive(rawBody: string | undefined, signature: string | undefined): Promise<{ received: true }> {
+  async receive(rawBody: string | undefined, signature: string | undefined): Promise<ReceivedReply> {
     if (!this.secret) throw new ApiError(403, M.webhooksNotConfigured);
     if (!signature) {
       this.metrics.refused(SOURCE);

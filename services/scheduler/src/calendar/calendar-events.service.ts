@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { calendar_v3 } from '@googleapis/calendar';
 import {
-  ApiError, CALENDAR_MESSAGES as M,
-  type CalendarAvailabilityDto, type CalendarAvailabilityView, type CalendarEventIdDto, type CalendarEventsView, type CalendarEventView,
-  type CreateCalendarEventDto, type ListCalendarEventsDto, type QuickAddCalendarEventDto, type UpdateCalendarEventDto,
+  ApiError, CALENDAR_MESSAGES as M, type CalendarAvailabilityDto, type CalendarAvailabilityView, type CalendarEventIdDto,
+  type CalendarEventsView, type CreateCalendarEventDto, type CreatedCalendarEvent,
+  type ListCalendarEventsDto, type QuickAddCalendarEventDto, type QuickAddedCalendarEvent, type SuccessReply,
+  type UpdateCalendarEventDto, type UpdatedCalendarEvent,
 } from '@platform/contracts';
 import { eventInterval, eventView } from './calendar-event-view.js';
 import { CalendarSessions } from './calendar-sessions.js';
@@ -38,7 +39,7 @@ export class CalendarEvents {
     });
   }
 
-  create(userId: string, body: CreateCalendarEventDto): Promise<{ success: true; eventId: string; event: CalendarEventView }> {
+  create(userId: string, body: CreateCalendarEventDto): Promise<CreatedCalendarEvent> {
     inOrder(body.start, body.end);
     return this.sessions.run(userId, async ({ api, connection }) => {
       const { data } = await api.events.insert({
@@ -57,7 +58,7 @@ export class CalendarEvents {
     });
   }
 
-  update(userId: string, body: UpdateCalendarEventDto): Promise<{ success: true; event: CalendarEventView }> {
+  update(userId: string, body: UpdateCalendarEventDto): Promise<UpdatedCalendarEvent> {
     if (body.start && body.end) inOrder(body.start, body.end);
     const patch: calendar_v3.Schema$Event = {
       summary: body.title,
@@ -72,14 +73,14 @@ export class CalendarEvents {
     });
   }
 
-  delete(userId: string, body: CalendarEventIdDto): Promise<{ success: true }> {
+  delete(userId: string, body: CalendarEventIdDto): Promise<SuccessReply> {
     return this.sessions.run(userId, async ({ api, connection }) => {
       await api.events.delete({ calendarId: connection.calendarId, eventId: body.eventId });
       return { success: true };
     });
   }
 
-  quickAdd(userId: string, body: QuickAddCalendarEventDto): Promise<{ success: true; eventId: string }> {
+  quickAdd(userId: string, body: QuickAddCalendarEventDto): Promise<QuickAddedCalendarEvent> {
     return this.sessions.run(userId, async ({ api, connection }) => {
       const { data } = await api.events.quickAdd({ calendarId: connection.calendarId, text: body.text });
       return { success: true, eventId: data.id ?? '' };

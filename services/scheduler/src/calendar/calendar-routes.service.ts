@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CalendarAvailabilityDto, CalendarEventIdDto, CalendarGetActionDto, CalendarPostActionDto, CalendarUserDto, CreateCalendarEventDto,
-  ListCalendarEventsDto, ok, QuickAddCalendarEventDto, requireUser, UpdateCalendarEventDto, validateAs, type Envelope, type Reply,
+  CalendarAvailabilityDto, CalendarEventIdDto, CalendarGetActionDto, CalendarPostActionDto, CalendarUserDto,
+  CreateCalendarEventDto, ListCalendarEventsDto, ok, QuickAddCalendarEventDto, requireUser, UpdateCalendarEventDto, validateAs,
+  type CalendarAuthUrlView, type Envelope, type Reply,
 } from '@platform/contracts';
 import { CalendarConnect } from './calendar-connect.service.js';
 import { CalendarEvents } from './calendar-events.service.js';
@@ -36,7 +37,7 @@ export class CalendarRoutes {
     const owner = (userId: string | undefined) => calendarOwner(caller, userId);
     switch (action) {
       case 'connect':
-        return ok({ authUrl: await this.connect.authUrl(owner(validateAs(CalendarUserDto, envelope.body).userId)) });
+        return ok<CalendarAuthUrlView>({ authUrl: await this.connect.authUrl(owner(validateAs(CalendarUserDto, envelope.body).userId)) });
       case 'create-event': {
         const body = validateAs(CreateCalendarEventDto, envelope.body);
         return ok(await this.events.create(owner(body.userId), body));

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { ApiError, SKILL_MESSAGES as M, SUBJECTS, UnavailableError, type CalendarEventView } from '@platform/contracts';
+import {
+  ApiError, SKILL_MESSAGES as M, SUBJECTS, UnavailableError, type CreatedCalendarEvent,
+} from '@platform/contracts';
 import { PlatformCalls, QueryRefusedError } from './platform-calls.js';
 
 export interface NewCalendarEvent {
@@ -7,12 +9,6 @@ export interface NewCalendarEvent {
   start: string;
   end: string;
   description: string;
-}
-
-export interface CreatedCalendarEvent {
-  success: true;
-  eventId: string;
-  event: CalendarEventView;
 }
 
 /** The scheduler's calendar, through its service-to-service subjects (docs/scheduler.md, Calendar), as the skill's user. */

@@ -1,11 +1,12 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import type { PageExtract, PageSummary } from '@platform/contracts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { SummarizerEnv } from '../summarizer.env.js';
 import { SUMMARIZER_ENV } from '../summarizer.tokens.js';
 import type { FetchedPage } from './page-fetcher.js';
-import type { PageExtract, PageSummary, ParseTask } from './page-parser.worker.js';
+import type { ParseTask } from './page-parser.worker.js';
 
 /**
  * Built, the worker is JavaScript beside this file. Run from source (tests, a service started through

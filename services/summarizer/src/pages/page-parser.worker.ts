@@ -1,3 +1,4 @@
+import type { PageExtract, PageSummary } from '@platform/contracts';
 import { PageReader } from './page-reader.js';
 
 /** One page to read, as it crosses to the parser thread (a URL does not survive structured cloning). */
@@ -6,20 +7,6 @@ export interface ParseTask {
   charset: string | undefined;
   url: string;
   kind: 'summary' | 'extract';
-}
-
-export interface PageSummary {
-  title: string;
-  description: string;
-  headings: string[];
-  paragraphs: string[];
-  wordCount: number;
-}
-
-export interface PageExtract {
-  links: Array<{ href: string; text: string }>;
-  images: Array<{ src: string; alt: string }>;
-  meta: Record<string, string>;
 }
 
 /** Runs on a parser thread (page-parser.ts): what 4.11's summary or extract reads from the page. */

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { AGENT_WALLET_MESSAGES as M, ApiError, type AgentWalletOfReply, type AgentWalletUsdcReply, type AgentWalletView } from '@platform/contracts';
+import {
+  AGENT_WALLET_MESSAGES as M, ApiError, type AgentWalletBalanceView, type AgentWalletOfReply, type AgentWalletUsdcReply,
+  type AgentWalletView,
+} from '@platform/contracts';
 import { Db } from '@platform/database';
 import { QueryFailedError } from 'typeorm';
 import { getAddress } from 'viem';
@@ -57,7 +60,7 @@ export class AgentWalletsService {
   }
 
   /** 4.2's balance: USDC on base-sepolia as a number; 404 for an address that is not one of the user's agent wallets. */
-  async balance(userId: string, address: string): Promise<{ address: string; balance_usdc: number }> {
+  async balance(userId: string, address: string): Promise<AgentWalletBalanceView> {
     const wallet = await this.held(userId, address);
     if (!wallet) throw new ApiError(404, M.walletNotFound);
     const units = await this.usdc.balanceOf(wallet.address).catch(() => {

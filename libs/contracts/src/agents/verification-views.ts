@@ -30,3 +30,9 @@ export interface VerificationView {
   checkedAt: string;
   verifiedAt: string | null;
 }
+
+/** DELETE /api/agents/:id/verify: the agent's verification forgotten. */
+export interface VerificationCleared {
+  agentId: string;
+  cleared: true;
+}

@@ -1,0 +1,2 @@
+export const VIEW_SCHEMAS_FILE: string;
+export function viewSchemasModule(): string;
