@@ -11,7 +11,7 @@ const OPTIONAL_URL = /^(https?:\/\/.+)?$/;
  * would have every process open a connection to a collector nobody runs.
  */
 export class TracingEnv {
-  /** `otlp` (OTLP/HTTP protobuf), `console` (spans on stdout, for a look in development) or `none`; empty: `otlp` when an endpoint is set. */
+  /** `otlp` (OTLP over HTTP, JSON bodies), `console` (spans on stdout, for a look in development) or `none`; empty: `otlp` when an endpoint is set. */
   @IsIn(['', 'none', 'otlp', 'console'])
   OTEL_TRACES_EXPORTER = '';
 
