@@ -4,14 +4,16 @@
 // BENCH_SCRAPE_MS while it is loaded). GET /api/keys (web, cookie: gateway -> NATS -> identity ->
 // PostgreSQL) and POST /api/ai/chat (backend: gateway -> ai-gateway -> sandbox vendor, usage worker)
 // are loaded on each in alternating slices, so a change in the machine's other load falls on both
-// alike. It reports requests/s and p50/p99 of both and the loss: 1 - on/off (target: under 5 %).
+// alike. It reports requests/s and p50/p99 of both and the loss: 1 - on/off (target: under 5 %); and
+// the CPU time the platform's processes spent per request, which the machine's other load skews less.
 //
 //   BENCH_DURATION     measured seconds per platform and scenario (default 10)
 //   BENCH_ROUNDS       slices that time is cut into, taken in turns (default 5)
 //   BENCH_CONNECTIONS  concurrent connections (default 20)
 //   BENCH_WARMUP       seconds of unmeasured load on each platform before its slices (default 2, 0 = none)
 //   BENCH_UPSTREAM_MS  the sandbox model's fixed latency (default 0: the chat is CPU-bound, the worst case)
-//   BENCH_SCRAPE_MS    how often the "on" platform's ops ports are scraped (default 1000; Prometheus' usual is 15 s)
+//   BENCH_SCRAPE_MS    how often the "on" platform's ops ports are scraped (default 5000; a Prometheus' usual is 15 s)
+//   BENCH_CPU_PROF_DIR when set, every service started writes a CPU profile (node --cpu-prof) there
 //   BENCH_TRACES_SAMPLER  the "on" platform's OTEL_TRACES_SAMPLER (default parentbased_always_on: every request
 //                      traced), with BENCH_TRACES_SAMPLER_ARG its ratio: the cost at a deployment's own sampling
 //
@@ -19,13 +21,14 @@
 // NATS subjects (benchobs-off., benchobs-on.) and Redis keys, on one benchmark database
 // (platform_obs_bench, dropped and migrated afresh). Chat callers are solo-plan users from X-Forwarded-For
 // addresses of their own (the AI route's 30 per minute per IP), in turns among a thousand ids.
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, clientIp, signedInUser, sleep, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { build, describeOutput, profileArgs, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 import { CHAT_MODEL, chatBody, soloCallers } from './solo-chat.mjs';
@@ -34,6 +37,8 @@ const DATABASE = 'platform_obs_bench';
 const KEY = 'bench-obs-key';
 const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'usage', 'gateway'];
 const TARGET_LOSS_PERCENT = 5;
+/** USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
 /** Each span of an OTLP/JSON export has one (its parent's is `parentSpanId`). */
 const SPAN_ID = '"spanId"';
 
@@ -65,20 +70,38 @@ async function startCollector() {
   return collector;
 }
 
-/** Every ops port of a platform read each `everyMs` while started: Prometheus' side of metrics. */
+/**
+ * Prometheus' side of metrics: every ops port of a platform read each `everyMs`, on one clock for the
+ * whole run as a Prometheus would, counted only while the platform is under load (`active`), so the
+ * scrapes neither fall on the other platform's slices nor restart with each short slice.
+ */
 function scraper(urls, everyMs) {
-  let timer;
-  const state = { scrapes: 0, failed: 0 };
-  const scrape = () => Promise.all(urls.map(async (url) => {
-    const response = await call('GET', `${url}/metrics`).catch(() => ({ status: 0 }));
-    if (response.status === 200) state.scrapes += 1;
-    else state.failed += 1;
-  }));
-  return {
-    state,
-    start: () => { timer = setInterval(() => void scrape(), everyMs); },
-    stop: () => clearInterval(timer),
-  };
+  const state = { scrapes: 0, failed: 0, active: false };
+  const timer = setInterval(() => {
+    if (!state.active) return;
+    for (const url of urls) {
+      void call('GET', `${url}/metrics`).then((response) => response.status, () => 0).then((status) => {
+        if (status === 200) state.scrapes += 1;
+        else state.failed += 1;
+      });
+    }
+  }, everyMs);
+  return { state, stop: () => clearInterval(timer) };
+}
+
+/** CPU time (ms) the processes used so far, from /proc: a cost per request that other load on the machine does not skew as it skews throughput. */
+function cpuMs(handles) {
+  let ticks = 0;
+  for (const { child } of handles) {
+    try {
+      // utime and stime, fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return NaN; // not Linux, or a process gone: the figure is left out
+    }
+  }
+  return ticks * (1000 / CLOCK_TICKS);
 }
 
 function startPlatform({ side, prefix, ops, ports }, databaseUrl, observability) {
@@ -87,7 +110,7 @@ function startPlatform({ side, prefix, ops, ports }, databaseUrl, observability)
     SMTP_URL: `smtp://127.0.0.1:${ports.SANDBOX_SMTP_PORT}`, ...observability,
   });
   const services = SERVICES.map((name, index) => startNode(`${name} (${side})`, path.join(ROOT, 'services', name, 'dist', 'main.js'), {
-    cwd: ROOT, env: { ...env, OPS_PORT: String(ops + index) },
+    cwd: ROOT, env: { ...env, OPS_PORT: String(ops + index) }, nodeArgs: profileArgs(`${name}-${side}`),
   }));
   // The sandbox stands in for third parties: it has no ops server.
   const opsUrls = Object.fromEntries(SERVICES.filter((name) => name !== 'sandbox').map((name) => [name, `http://127.0.0.1:${ops + SERVICES.indexOf(name)}`]));
@@ -111,7 +134,7 @@ async function main() {
   const connections = setting('BENCH_CONNECTIONS', 20, { integer: true });
   const warmupSec = setting('BENCH_WARMUP', 2, { integer: true, allowZero: true });
   const upstreamMs = setting('BENCH_UPSTREAM_MS', 0, { integer: true, allowZero: true });
-  const scrapeMs = setting('BENCH_SCRAPE_MS', 1000, { integer: true });
+  const scrapeMs = setting('BENCH_SCRAPE_MS', 5000, { integer: true });
   ensureInstalled();
   const { load, Samples } = await import('./load.mjs');
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
@@ -146,15 +169,19 @@ async function main() {
       platform.llm = new LlmSandbox(platform.sandbox);
     }
     const scrapes = scraper(Object.values(on.opsUrls), scrapeMs);
-    /** One slice of load on one platform; the "on" one scraped meanwhile. Then its queued work and batched spans settle. */
+    /**
+     * One slice of load on one platform; the "on" one scraped meanwhile. Then its queued work and
+     * batched spans settle, their CPU time counted with the slice's.
+     */
     const slice = async (platform, id, seconds, title) => {
       await platform.llm.reset();
       await platform.llm.control(CHAT_MODEL, { latencyMs: upstreamMs });
-      if (platform === on) scrapes.start();
+      const cpuBefore = cpuMs(platform.services);
+      scrapes.state.active = platform === on;
       const result = await load({ ...platform.scenarios[id], connections, durationSec: seconds, title });
-      scrapes.stop();
+      scrapes.state.active = false;
       await settle();
-      return result;
+      return { ...result, cpuMs: cpuMs(platform.services) - cpuBefore };
     };
     /** Until the collector has heard nothing for a second (the SDK exports a batch every 5 s at the latest). */
     const settle = async () => {
@@ -181,10 +208,15 @@ async function main() {
       }
       const offSide = summarize(pooled.off);
       const onSide = summarize(pooled.on);
-      const entry = { id, label, off: offSide, on: onSide, lossPercent: round((1 - onSide.requestsPerSec / offSide.requestsPerSec) * 100), spansExported: collector.spans - spansBefore };
+      const entry = {
+        id, label, off: offSide, on: onSide, spansExported: collector.spans - spansBefore,
+        lossPercent: round((1 - onSide.requestsPerSec / offSide.requestsPerSec) * 100),
+        cpuOverheadPercent: round((onSide.cpuMsPerRequest / offSide.cpuMsPerRequest - 1) * 100),
+      };
       results.push(entry);
       console.log(describe(entry));
     }
+    scrapes.stop();
     if (!process.env.BENCH_TRACES_SAMPLER && results.some((entry) => entry.spansExported === 0)) throw Object.assign(new Error('the collector received no spans from the "on" platform: tracing was not on'), { services });
     console.log(`\n  scrapes of the "on" platform's ${Object.keys(on.opsUrls).length} ops ports: ${scrapes.state.scrapes} answered, ${scrapes.state.failed} failed; ${collector.exports} OTLP exports, ${collector.spans} spans in all`);
     console.log(resultLine({ scenario: 'observability', durationSec, rounds, connections, upstreamLatencyMs: upstreamMs, scrapeMs, sampler: process.env.BENCH_TRACES_SAMPLER || 'parentbased_always_on', targetLossPercent: TARGET_LOSS_PERCENT, results }));
@@ -209,7 +241,7 @@ function summarize({ latency, seconds, results }) {
   const total = (field) => results.reduce((sum, result) => sum + result[field], 0);
   return {
     requestsPerSec: round(total('total2xx') / seconds, 1), p50Ms: round(p50), p99Ms: round(p99),
-    total2xx: total('total2xx'), non2xx: total('non2xx'), errors: total('errors'), timeouts: total('timeouts'),
+    cpuMsPerRequest: round(total('cpuMs') / total('total2xx'), 3), total2xx: total('total2xx'), non2xx: total('non2xx'), errors: total('errors'), timeouts: total('timeouts'),
   };
 }
 
@@ -217,7 +249,7 @@ function round(value, digits = 2) {
   return Number.isFinite(value) ? Number(value.toFixed(digits)) : NaN;
 }
 
-function describe({ label, off, on, lossPercent, spansExported }) {
+function describe({ label, off, on, lossPercent, cpuOverheadPercent, spansExported }) {
   const row = (name, pick) => `  ${name.padEnd(20)}${String(pick(off)).padStart(18)}${String(pick(on)).padStart(18)}`;
   return `
 ${label} (${os.availableParallelism()} CPU cores shared by the load generator, both platforms and the collector)
@@ -225,7 +257,9 @@ ${label} (${os.availableParallelism()} CPU cores shared by the load generator, b
 ${row('requests/s', (side) => side.requestsPerSec)}
 ${row('latency p50 / p99', (side) => `${side.p50Ms} / ${side.p99Ms}`)}
 ${row('2xx / other', (side) => `${side.total2xx} / ${side.non2xx + side.errors + side.timeouts}`)}
-  loss of throughput with observability on: ${lossPercent} % (target under ${TARGET_LOSS_PERCENT} %: ${lossPercent < TARGET_LOSS_PERCENT ? 'met' : 'NOT met'}); ${spansExported} spans exported`;
+${row('CPU ms / request', (side) => side.cpuMsPerRequest)}
+  loss of throughput with observability on: ${lossPercent} % (target under ${TARGET_LOSS_PERCENT} %: ${lossPercent < TARGET_LOSS_PERCENT ? 'met' : 'NOT met'}); ${spansExported} spans exported
+  CPU per request (the platform's processes, with the work left after each slice): ${cpuOverheadPercent} % more with observability on`;
 }
 
 main().then(
