@@ -30,7 +30,8 @@ export async function createSandboxApp(config: SandboxConfig): Promise<NestFasti
 function traceCallers(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, _reply, done) => {
-    if (request.headers.traceparent) openRequestSpan(request, request.routeOptions.url ?? request.url);
+    // A path no route matched is named without its query, which may hold a key.
+    if (request.headers.traceparent) openRequestSpan(request, request.routeOptions.url ?? request.url.split('?')[0]!);
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
