@@ -44,8 +44,8 @@ const SPAN_ID = '"spanId"';
 
 /** The two platforms: ports, ops ports (one per service, from `ops`) and the prefix of their subjects and keys. */
 const PLATFORMS = [
-  { side: 'off', prefix: 'benchobs-off', ops: 19500, ports: { WEB_PORT: 13020, BACKEND_PORT: 14020, SUMMARIZER_PORT: 13120, SANDBOX_PORT: 14620, SANDBOX_SMTP_PORT: 12620 } },
-  { side: 'on', prefix: 'benchobs-on', ops: 19510, ports: { WEB_PORT: 13030, BACKEND_PORT: 14030, SUMMARIZER_PORT: 13130, SANDBOX_PORT: 14630, SANDBOX_SMTP_PORT: 12630 } },
+  { side: 'off', prefix: 'benchobs-off', ops: 19500, ports: { WEB_PORT: 13220, BACKEND_PORT: 14220, SUMMARIZER_PORT: 13320, SANDBOX_PORT: 14820, SANDBOX_SMTP_PORT: 12820 } },
+  { side: 'on', prefix: 'benchobs-on', ops: 19510, ports: { WEB_PORT: 13230, BACKEND_PORT: 14230, SUMMARIZER_PORT: 13330, SANDBOX_PORT: 14830, SANDBOX_SMTP_PORT: 12830 } },
 ];
 
 /**
