@@ -55,6 +55,7 @@ const SCENARIOS = [
   { file: 'feeds-summarizer.mjs', title: 'summarize requests per second on a 200 kB page, and cached feed reads per second', timeoutMs: 5 * 60_000 },
   { file: 'metrics-explorer.mjs', title: 'historical metrics over a month of per-minute samples of 100 agents, and a 10,000-file workspace tree', timeoutMs: 8 * 60_000 },
   { file: 'media.mjs', title: 'streaming webhooks processed per second, and seconds to generate each video type', timeoutMs: 6 * 60_000 },
+  { file: 'observability.mjs', title: 'the cost of metrics and tracing: AI chat and GET /api/keys with both on against off', timeoutMs: 8 * 60_000 },
   { file: 'faults.mjs', title: 'Redis, NATS and PostgreSQL killed under chat load', timeoutMs: 5 * 60_000 },
   { file: 'web.mjs', title: 'the dashboard\'s first load: JS and CSS bytes (gzip) and time to interactive in Chromium', timeoutMs: 5 * 60_000 },
 ].filter((scenario) => !scenario.skip && process.env.BENCH_EDGE_ONLY !== '1');

@@ -18,16 +18,17 @@
 // our requests comes from its own X-Forwarded-For address (TRUST_PROXY=true): the AI route allows 30 per
 // minute per IP, and the limiter still runs for every request. Our callers are solo-plan users, so every
 // request also reserves and settles its quota in Redis and enqueues a usage event; they take turns among
-// USERS ids, because one user's monthly quota is spent after some 77k calls and a longer run would end
+// a thousand ids (solo-chat.mjs), because one user's monthly quota is spent after some 77k calls and a longer run would end
 // in 429s. The peer does none of that: it is the bare proxy cost our extra work is measured against.
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
-import { call, clientIp, waitUntil } from './http.mjs';
+import { call, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
 import { build, describeOutput, profileArgs, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
+import { CHAT_MODEL as MODEL, chatBody, soloCallers } from './solo-chat.mjs';
 
 const PORTS = { WEB_PORT: 13010, BACKEND_PORT: 14010, SUMMARIZER_PORT: 13110, SANDBOX_PORT: 14610 };
 const PEER_PORT = 14710;
@@ -35,11 +36,9 @@ const BACKEND = `http://127.0.0.1:${PORTS.BACKEND_PORT}`;
 const SANDBOX = `http://127.0.0.1:${PORTS.SANDBOX_PORT}`;
 const PEER = `http://127.0.0.1:${PEER_PORT}`;
 const PEER_ENTRY = path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
-const MODEL = 'meta-llama/llama-3.3-70b-instruct';
 const KEY = 'bench-ai-key';
 const REDIS_PREFIX = 'benchai:';
 const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
-const USERS = 1024;
 
 /** BENCH_CONNECTIONS as a list of counts, each held to the same rules as a single one. */
 function connectionCounts() {
@@ -51,22 +50,13 @@ function connectionCounts() {
 
 /** The two gateways under the same load: what each is sent, and how a single call is checked. */
 function contenders() {
-  const body = JSON.stringify({ messages: [{ role: 'user', content: 'Hello from the benchmark' }], model: MODEL, max_tokens: 64 });
-  const oursHeaders = {
-    authorization: `Bearer ${KEY}`, 'x-user-plan': 'solo', 'x-billing-subscription-id': 'sub_bench',
-    'x-user-id': 'bench-user-0', 'x-agent-id': 'bench-agent', 'content-type': 'application/json',
-  };
-  let sequence = 0;
+  const body = chatBody();
+  const callers = soloCallers(KEY);
   const ours = {
     name: 'ours',
     url: `${BACKEND}/api/ai/chat`,
-    headers: oursHeaders,
-    probeHeaders: { ...oursHeaders, 'x-forwarded-for': '10.255.255.254' },
-    setupRequest: (request) => {
-      sequence += 1;
-      request.headers = { ...request.headers, 'x-forwarded-for': clientIp(sequence), 'x-user-id': `bench-user-${sequence % USERS}` };
-      return request;
-    },
+    ...callers,
+    probeHeaders: { ...callers.headers, 'x-forwarded-for': '10.255.255.254' },
     answered: (json) => json?.model === MODEL,
   };
   // Portkey's own way to reach an OpenAI-compatible host it does not know: provider openai, custom host.

@@ -1,11 +1,12 @@
 import { IsIn, IsString, Matches } from 'class-validator';
 import { EnvPort, Secret } from './env-decorators.js';
+import { TracingEnv } from './tracing.env.js';
 
 /**
  * Variables every service reads; each service's env class extends this one. Connection URLs are
  * secrets: they may carry passwords.
  */
-export class CommonEnv {
+export class CommonEnv extends TracingEnv {
   @Secret()
   @Matches(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/platform';

@@ -1,5 +1,6 @@
 export * from './load-env.js';
 export * from './common.env.js';
+export * from './tracing.env.js';
 export * from './env-decorators.js';
 export * from './pino-logger.js';
 export * from './run-main.js';

@@ -1,4 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
+import { isSpanContextValid, trace, type Span } from '@opentelemetry/api';
 import { pino, type Logger } from 'pino';
 
 /** Never logged, wherever they appear in a log object. */
@@ -9,7 +10,17 @@ const REDACT = [
 ];
 
 export function createPino(service: string, level: string): Logger {
-  return pino({ level, base: { service }, redact: { paths: REDACT, censor: '[redacted]' } });
+  return pino({ level, base: { service }, redact: { paths: REDACT, censor: '[redacted]' }, mixin: () => traceFields(trace.getActiveSpan()) });
+}
+
+/**
+ * A line written while a span is active names its trace and span, so a trace in the collector leads
+ * to its log lines and back. Without tracing the API's no-op context has no span: nothing is added.
+ * A fresh object each time: pino merges the line's fields into what the mixin returns.
+ */
+export function traceFields(span: Span | undefined): { traceId?: string; spanId?: string } {
+  const ids = span?.spanContext();
+  return ids && isSpanContextValid(ids) ? { traceId: ids.traceId, spanId: ids.spanId } : {};
 }
 
 /** NestJS's logger interface over pino, so framework and our lines are the same JSON. */

@@ -46,4 +46,10 @@ export const JOB_PAYLOADS = {
 } as const;
 
 export type QueueName = keyof typeof JOB_PAYLOADS;
+
+/**
+ * The job data field that carries the enqueuing request's trace context (W3C `traceparent`), present
+ * only while tracing is on; QueueFactory's worker takes it off before the payload class sees the data.
+ */
+export const JOB_TRACE_FIELD = '_trace';
 export type JobOf<Q extends QueueName> = InstanceType<(typeof JOB_PAYLOADS)[Q]>;

@@ -1,5 +1,6 @@
 import CircuitBreaker from 'opossum';
 import { keepAlivePools, postJson, type JsonPost, type TextAnswer } from './json-post.js';
+import { tracedCall, withTraceHeaders } from './outbound-span.js';
 
 export interface OutboundOptions {
   /** Per attempt; the spec's timeouts (deployment 15 s, health probe 5 s, model 30 s) go here. */
@@ -42,7 +43,7 @@ const isTimeout = (reason: unknown) => reason instanceof DOMException && reason.
 /**
  * Outbound HTTP to one third party: every call has a timeout, and an opossum breaker stops
  * calling a party that keeps failing. One instance per party, so one party's outage opens only
- * its own breaker.
+ * its own breaker. Each call is a client span of the caller's trace (outbound-span.ts).
  */
 export class OutboundHttp {
   private readonly breaker: CircuitBreaker<[() => Promise<unknown>], unknown>;
@@ -112,7 +113,8 @@ export class OutboundHttp {
   }
 
   private async timedPost(url: string, post: JsonPost): Promise<TextAnswer> {
-    const answer = await postJson(url, post, this.pools, this.options.timeoutMs);
+    const answer = await tracedCall(this.name, 'POST', url, (trace) =>
+      postJson(url, trace ? { ...post, headers: { ...post.headers, ...trace } } : post, this.pools, this.options.timeoutMs));
     if (answer.status >= 500) throw new OutboundUnavailableError(this.name, answer.status);
     return answer;
   }
@@ -121,7 +123,8 @@ export class OutboundHttp {
     const timeout = scope === 'whole' ? { signal: AbortSignal.timeout(this.options.timeoutMs), clear: () => undefined } : this.untilHeaders();
     let response: Response;
     try {
-      response = await fetch(url, { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal });
+      const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
+      response = await tracedCall(this.name, init.method ?? 'GET', url, (trace) => fetch(url, { ...init, headers: withTraceHeaders(init.headers, trace), signal }));
     } catch (error) {
       if (init.signal?.aborted && !isTimeout(init.signal.reason)) throw new CallerAbortedError(`${this.name}: the caller gave the call up`);
       throw error;

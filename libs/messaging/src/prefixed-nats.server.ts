@@ -1,13 +1,22 @@
 import { Logger } from '@nestjs/common';
 import { ServerNats, type CustomTransportStrategy, type NatsContext } from '@nestjs/microservices';
 import { Empty, type Msg } from '@nats-io/transport-node';
+import { isSpanContextValid, SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
 import { Dependency } from '@platform/config';
+import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, contextFrom, tracer, withSpan } from '@platform/tracing';
 import { connectNats } from './coalescing-transport.js';
 import { followStatus } from './nats-link.js';
+import { NATS_HEADERS_GETTER } from './nats-trace.js';
 import { failureOf } from './reply.interceptor.js';
 import { PROGRESS_HEADERS, PROGRESS_INTERVAL_MS, PROGRESS_LIMIT_MS, wantsProgress } from './rpc-progress.js';
 
 const logger = new Logger('Nats');
+
+const SERVER_SPAN = { kind: SpanKind.SERVER };
+
+/** A route's reply that is a server failure; a query's failure is Nest's `err`. */
+const failed = (packet: { err?: unknown; response?: { status?: unknown } }) =>
+  (packet.err !== undefined && packet.err !== null) || (typeof packet.response?.status === 'number' && packet.response.status >= 500);
 
 type NatsServerOptions = ConstructorParameters<typeof ServerNats>[0] & { queue: string };
 type NatsConnection = Parameters<ServerNats['bindEvents']>[0];
@@ -21,12 +30,16 @@ type NatsConnection = Parameters<ServerNats['bindEvents']>[0];
  * While a handler works, a caller that asked for it hears a progress report about every
  * PROGRESS_INTERVAL_MS (rpc-progress.ts): silence then means this replica is gone. One ticker
  * serves every request in hand, so a request costs no timer of its own.
+ *
+ * Each request is handled inside a server span, the child of the caller's span when its headers
+ * carry a trace context (nats-trace.ts), ended when the reply leaves.
  */
 export class PrefixedNatsServer extends ServerNats implements CustomTransportStrategy {
   /** The handlers' own connection, not ready until every subscription is in place; startService registers it. */
   readonly link = new Dependency('nats-handlers', logger, { startsDown: true });
   private readonly queue: string;
   private readonly inHand = new Map<Msg, number>();
+  private readonly replySpans = new WeakMap<Msg, Span>();
   private readonly ticker: NodeJS.Timeout;
   private subscribed: Promise<void> = Promise.resolve();
 
@@ -77,12 +90,24 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
     await super.close();
   }
 
+  /** Runs the handler inside its span; one without a reply (nobody waits) ends when the handler does. */
+  override handleMessage(channel: string, message: Msg): Promise<unknown> {
+    const parent = contextFrom(message.headers, NATS_HEADERS_GETTER);
+    const span = tracer.startSpan(`process ${channel}`, SERVER_SPAN, parent);
+    if (!span.isRecording() && !isSpanContextValid(span.spanContext())) return super.handleMessage(channel, message);
+    span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: channel });
+    if (message.reply) this.replySpans.set(message, span);
+    const handled = withSpan(span, parent, () => super.handleMessage(channel, message));
+    return message.reply ? handled : handled.finally(() => span.end());
+  }
+
   override getPublisher(message: Msg, id: string, context: NatsContext): (response: unknown) => unknown {
     const publish = super.getPublisher(message, id, context);
     if (!message.reply) return publish;
     if (wantsProgress(message)) this.inHand.set(message, Date.now());
     return (packet: unknown) => {
       this.inHand.delete(message);
+      this.endSpan(message, packet as Parameters<typeof failed>[0]);
       try {
         return publish(packet);
       } catch (error) {
@@ -97,6 +122,14 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
   /** Disconnects and reconnects go to readiness, logged once per outage, instead of Nest's line per event. */
   override async handleStatusUpdates(client: NatsConnection): Promise<void> {
     await followStatus(client, this.link);
+  }
+
+  private endSpan(message: Msg, packet: Parameters<typeof failed>[0]): void {
+    const span = this.replySpans.get(message);
+    if (!span) return;
+    this.replySpans.delete(message);
+    if (failed(packet)) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
   }
 
   private reportProgress(): void {

@@ -1,12 +1,15 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import { SpanKind, type Span } from '@opentelemetry/api';
 import type { Envelope, Reply, Subject } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
+import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, carrierOf, endFailed, tracer } from '@platform/tracing';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { NatsLink } from './nats-link.js';
 import { NatsMetrics, type RequestOutcome } from './nats.metrics.js';
+import { requestHeaders } from './nats-trace.js';
 import { isErrorReply, PayloadTooLargeError, RemoteError, ServiceUnavailableError } from './rpc-errors.js';
-import { isNoResponders, isProgress, PROGRESS_HEADERS, PROGRESS_INTERVAL_MS } from './rpc-progress.js';
+import { isNoResponders, isProgress, PROGRESS_INTERVAL_MS } from './rpc-progress.js';
 
 /** Three progress reports missed in a row: the replica holding the request is gone. */
 export const DEFAULT_SILENCE_MS = 3 * PROGRESS_INTERVAL_MS;
@@ -28,7 +31,11 @@ interface PendingCall {
   heardAt: number;
   /** performance.now() at the send, for the subject's latency. */
   startedAt: number;
+  span: Span;
 }
+
+/** One options object for every call's span: nothing is built per call while tracing is off. */
+const CLIENT_SPAN = { kind: SpanKind.CLIENT };
 
 /**
  * Request/reply over NATS in the NestJS packet format, on one inbox subscription per connection.
@@ -36,7 +43,8 @@ interface PendingCall {
  * service sent; or ServiceUnavailableError, at once while NATS is down or nobody listens, within
  * `silenceMs` when the replica holding it stops reporting progress, at the timeout otherwise.
  * Deadlines are checked by one sweep for all calls rather than timers per call: the gateway's hot path.
- * Each call's time and outcome goes to the process's metrics, per subject.
+ * Each call's time and outcome goes to the process's metrics, per subject, and its span (when
+ * tracing is on) to the trace, whose context rides in the request's headers (nats-trace.ts).
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
@@ -93,6 +101,8 @@ export class RpcClient implements OnApplicationShutdown {
       this.metrics.requested(subject, 'too-large', startedAt);
       return Promise.reject(tooLarge);
     }
+    const span = tracer.startSpan(`send ${subject}`, CLIENT_SPAN);
+    if (span.isRecording()) span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: subject });
     return new Promise((resolve, reject) => {
       const now = Date.now();
       this.calls.set(token, {
@@ -102,9 +112,11 @@ export class RpcClient implements OnApplicationShutdown {
         deadline: now + timeoutMs,
         heardAt: now,
         startedAt,
+        span,
       });
       try {
-        this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}`, headers: PROGRESS_HEADERS });
+        const headers = requestHeaders(carrierOf(span));
+        this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}`, headers });
       } catch (error) {
         this.finish(token, new ServiceUnavailableError(subject, 'disconnected', String(error)));
       }
@@ -154,6 +166,8 @@ export class RpcClient implements OnApplicationShutdown {
     if (!call) return;
     this.calls.delete(token);
     this.metrics.requested(call.subject, outcomeOf(error), call.startedAt);
+    if (error) endFailed(call.span, error);
+    else call.span.end();
     call.settle(error, response);
   }
 

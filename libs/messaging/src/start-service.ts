@@ -1,20 +1,37 @@
-import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import { Module, type DynamicModule, type INestApplicationContext, type OnApplicationShutdown } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createPino, hasRole, PinoLogger, Readiness, ReadinessModule, redactEnv, type CommonEnv } from '@platform/config';
 import { OPS_ADDRESS, OpsEndpoint, OpsModule, ServiceMetrics } from '@platform/ops';
+import { startTracing, type ProcessTracing } from '@platform/tracing';
 import { natsConnectOptions } from './nats-connect.js';
 import { NatsMetrics } from './nats.metrics.js';
 import { PrefixedNatsServer } from './prefixed-nats.server.js';
 import { ReplyInterceptor } from './reply.interceptor.js';
 
-/** The root of every service process: its own module, the readiness its connections report to, its metrics, and the ops server that serves both. */
+/** Exports the spans still batched when the service stops, after its own work has ended. */
+class TracingShutdown implements OnApplicationShutdown {
+  constructor(private readonly tracing: ProcessTracing | undefined) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.tracing?.shutdown();
+  }
+}
+
+/**
+ * The root of every service process: its own module, the readiness its connections report to, its
+ * metrics, the ops server that serves both, and its traces (when OTEL_* asks for them).
+ */
 @Module({})
 class ServiceRootModule {
-  static of(module: DynamicModule, env: CommonEnv): DynamicModule {
+  static of(module: DynamicModule, env: CommonEnv, serviceName: string): DynamicModule {
     return {
       module: ServiceRootModule,
       imports: [ReadinessModule, OpsModule.forRoot(new ServiceMetrics().collectProcessMetrics()), module],
-      providers: [{ provide: OPS_ADDRESS, useValue: { port: env.OPS_PORT, host: env.OPS_HOST } }, OpsEndpoint],
+      providers: [
+        { provide: OPS_ADDRESS, useValue: { port: env.OPS_PORT, host: env.OPS_HOST } },
+        OpsEndpoint,
+        { provide: TracingShutdown, useValue: new TracingShutdown(startTracing(serviceName, env)) },
+      ],
     };
   }
 }
@@ -28,7 +45,7 @@ export async function startService(module: DynamicModule, env: CommonEnv, servic
   const logger = new PinoLogger(createPino(serviceName, env.LOG_LEVEL));
   // Straight to pino, as the gateway logs it: Nest's logger would file 'configuration' as the context, not the message.
   logger.pino.info({ env: redactEnv(env) }, 'configuration');
-  const root = ServiceRootModule.of(module, env);
+  const root = ServiceRootModule.of(module, env, serviceName);
   if (!hasRole(env, 'api')) {
     const context = await NestFactory.createApplicationContext(root, { logger });
     context.enableShutdownHooks();

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { Readiness, type Dependency } from '@platform/config';
 import { JOB_PAYLOADS, QUEUES, UnavailableError, validateAs, type JobOf, type QueueName } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
+import { enqueueTraced, workTraced } from './job-trace.js';
 import { QueueMetrics } from './queue.metrics.js';
 import { closeRedis, createRedis, isRedisUnreachable } from './redis-connection.js';
 
@@ -67,7 +68,10 @@ export interface CronRepeat {
   tz: string;
 }
 
-/** Typed queues and workers over one Redis connection each; a job's data is validated on both ends. */
+/**
+ * Typed queues and workers over one Redis connection each; a job's data is validated on both ends,
+ * and carries the trace of the request that enqueued it (job-trace.ts).
+ */
 @Injectable()
 export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Queue');
@@ -96,7 +100,7 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   async add<Q extends QueueName>(name: Q, data: JobOf<Q>, jobId?: string, retries: JobRetries = {}): Promise<void> {
     const payload = validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data);
     const queue = await this.queue(name);
-    await queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], ...retries, jobId }).catch((error: unknown) => {
+    await enqueueTraced(name, payload, (traced) => queue.add(name, traced, { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name], ...retries, jobId })).catch((error: unknown) => {
       throw isRedisUnreachable(error) ? new UnavailableError() : error;
     });
   }
@@ -163,7 +167,7 @@ export class QueueFactory implements BeforeApplicationShutdown, OnApplicationShu
   work<Q extends QueueName>(name: Q, process: (data: JobOf<Q>, job: Job) => Promise<void>, options: WorkOptions = {}): Worker {
     const worker = new Worker(
       name,
-      async (job) => process(validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, job.data), job),
+      (job) => workTraced(name, job, (data) => process(validateAs(JOB_PAYLOADS[name] as new () => JobOf<Q>, data), job)),
       { connection: this.connection(true), prefix: this.bullPrefix, concurrency: options.concurrency ?? 4, ...options.locks },
     );
     const givenUp = (job: Job, reason: string) => {

@@ -1,8 +1,9 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
-import { createPino, loadEnv, PinoLogger, Readiness, redactEnv, type EnvSource } from '@platform/config';
+import { createPino, loadEnv, PinoLogger, Readiness, redactEnv, traceFields, type EnvSource } from '@platform/config';
 import { OpsServer, ServiceMetrics } from '@platform/ops';
+import { requestSpanOf, startTracing } from '@platform/tracing';
 import type { Surface } from '@platform/contracts';
 import { serveApiReference } from './docs/api-reference.js';
 import { GatewayEnv } from './gateway.env.js';
@@ -38,8 +39,9 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv, met
   fastify.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Runs before the route's own onResponse, which ends the request's span: the line names its trace.
   fastify.addHook('onResponse', async (request, reply) => {
-    log.info({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    log.info({ requestId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime), ...traceFields(requestSpanOf(request)) }, 'request');
   });
   installJsonParser(fastify);
   installTextParser(fastify);
@@ -63,6 +65,7 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv, met
 export async function startGateway(source: EnvSource): Promise<RunningGateway> {
   const env = loadEnv(GatewayEnv, source);
   createPino(GATEWAY_SERVICE, env.LOG_LEVEL).info({ env: redactEnv(env) }, 'configuration');
+  const tracing = startTracing(GATEWAY_SERVICE, env);
   const metrics = new ServiceMetrics().collectProcessMetrics();
   const web = await startSurface('web', env.WEB_PORT, env, metrics);
   const backend = await startSurface('backend', env.BACKEND_PORT, env, metrics);
@@ -76,6 +79,7 @@ export async function startGateway(source: EnvSource): Promise<RunningGateway> {
     opsUrl,
     close: async () => {
       await Promise.all([ops.close(), ...surfaces.map((app) => app.close())]);
+      await tracing?.shutdown();
     },
   };
 }

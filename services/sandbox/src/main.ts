@@ -1,4 +1,5 @@
 import { ConfigError, loadEnv } from '@platform/config';
+import { startTracing } from '@platform/tracing';
 import { pino } from 'pino';
 import { SandboxEnv } from './sandbox.env.js';
 import { startSandbox } from './sandbox.js';
@@ -7,6 +8,7 @@ const logger = pino({ name: 'sandbox' });
 
 async function main(): Promise<void> {
   const env = loadEnv(SandboxEnv);
+  const tracing = startTracing('sandbox', env);
   const sandbox = await startSandbox({
     host: env.SANDBOX_HOST,
     httpPort: env.SANDBOX_PORT,
@@ -19,7 +21,7 @@ async function main(): Promise<void> {
   });
   logger.info({ url: sandbox.url, smtpUrl: sandbox.smtpUrl }, `Sandbox listening: HTTP ${sandbox.url}, SMTP ${sandbox.smtpUrl}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void sandbox.close());
+    process.once(signal, () => void sandbox.close().then(() => tracing?.shutdown()));
   }
 }
 

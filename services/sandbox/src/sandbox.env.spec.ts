@@ -1,9 +1,10 @@
-import { ConfigError, loadEnv } from '@platform/config';
+import { ConfigError, loadEnv, TracingEnv } from '@platform/config';
 import { SandboxEnv } from './sandbox.env.js';
 
 describe('SandboxEnv', () => {
   it('defaults to the dev ports, loopback, the sandbox secrets and the dev billing and streaming webhooks', () => {
     expect({ ...loadEnv(SandboxEnv, {}) }).toEqual({
+      ...new TracingEnv(),
       SANDBOX_PORT: 4600,
       SANDBOX_SMTP_PORT: 2525,
       SANDBOX_HOST: '127.0.0.1',

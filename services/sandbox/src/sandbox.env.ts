@@ -1,10 +1,10 @@
-import { EnvPort, Secret } from '@platform/config';
+import { EnvPort, Secret, TracingEnv } from '@platform/config';
 import { IsNotEmpty, IsString, IsUrl } from 'class-validator';
 import {
   DEFAULT_BILLING_WEBHOOK_SECRET, DEFAULT_BILLING_WEBHOOK_URL, DEFAULT_BOT_CHECK_SECRET, DEFAULT_STREAM_WEBHOOK_SECRET, DEFAULT_STREAM_WEBHOOK_URL,
 } from './sandbox.config.js';
 
-export class SandboxEnv {
+export class SandboxEnv extends TracingEnv {
   @EnvPort() SANDBOX_PORT = 4600;
 
   @EnvPort() SANDBOX_SMTP_PORT = 2525;

@@ -3,12 +3,17 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, type Surface } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
+import { closeRequestSpan, inRequestSpan, openRequestSpan } from '@platform/tracing';
 import { SURFACE } from '../gateway.tokens.js';
 import { toOpenAiError } from '../http/error-shape.js';
 import { EdgeMetrics } from './edge.metrics.js';
 import { RoutePipeline } from './route-pipeline.js';
 
-/** Registers exactly the route table's rows for this surface, each counted and timed; no other path exists at the edge. */
+/**
+ * Registers exactly the route table's rows for this surface, each counted, timed and traced (a
+ * server span from the request to its answer, the child of a caller's `traceparent`); no other path
+ * exists at the edge.
+ */
 @Injectable()
 export class RouteRegistrar implements OnApplicationBootstrap {
   constructor(
@@ -27,12 +32,17 @@ export class RouteRegistrar implements OnApplicationBootstrap {
         method: route.method,
         url: route.path,
         ...(route.errorShape === 'openai' ? { onSend: toOpenAiError } : {}),
-        // A callback hook, not an async one: no promise per request on the hot path.
-        onResponse: (_request, reply, done) => {
-          record(reply.statusCode, reply.elapsedTime / 1000);
+        // Callback hooks, not async ones: no promise per request on the hot path.
+        onRequest: (request, _reply, done) => {
+          openRequestSpan(request, route.path);
           done();
         },
-        handler: (request, reply) => this.pipeline.handle(route, request, reply),
+        onResponse: (request, reply, done) => {
+          record(reply.statusCode, reply.elapsedTime / 1000);
+          closeRequestSpan(request, reply.statusCode);
+          done();
+        },
+        handler: (request, reply) => inRequestSpan(request, () => this.pipeline.handle(route, request, reply)),
       });
     }
   }

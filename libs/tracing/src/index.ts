@@ -1,0 +1,6 @@
+export * from './sampler.js';
+export * from './start-tracing.js';
+export * from './trace-context.js';
+export * from './tracer.js';
+export * from './messaging-attributes.js';
+export * from './request-spans.js';

@@ -1,0 +1,49 @@
+import { ConsoleSpanExporter, NodeTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-node';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import type { TracingEnv } from '@platform/config';
+import { samplerOf } from './sampler.js';
+
+/** A process's tracer provider, once registered: flushed and stopped when the process stops. */
+export interface ProcessTracing {
+  shutdown(): Promise<void>;
+}
+
+let registered: ProcessTracing | undefined;
+
+/**
+ * Registers this process's tracer provider from the OTEL_* variables, or nothing when none names an
+ * exporter or an endpoint: the API's no-op tracer then stands in at every seam, at the cost of a
+ * function call. Once per process: tests boot several services in one, and the first (or the test's
+ * own provider) holds the global.
+ */
+export function startTracing(service: string, env: TracingEnv): ProcessTracing | undefined {
+  const exporter = exporterOf(env);
+  if (!exporter || registered) return registered;
+  const provider = new NodeTracerProvider({
+    resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: env.OTEL_SERVICE_NAME || service })),
+    sampler: samplerOf(env.OTEL_TRACES_SAMPLER, env.OTEL_TRACES_SAMPLER_ARG),
+    // Batched: a span's export never waits on a request's path.
+    spanProcessors: [new BatchSpanProcessor(exporter)],
+  });
+  // The default propagator (W3C traceparent and baggage) and context manager (AsyncLocalStorage).
+  provider.register();
+  registered = { shutdown: () => provider.shutdown() };
+  return registered;
+}
+
+/** What the variables ask for; undefined: tracing off. */
+export function exporterOf(env: TracingEnv): SpanExporter | undefined {
+  const endpoint = tracesEndpoint(env);
+  const kind = env.OTEL_TRACES_EXPORTER || (endpoint ? 'otlp' : 'none');
+  if (kind === 'console') return new ConsoleSpanExporter();
+  if (kind === 'otlp') return new OTLPTraceExporter(endpoint ? { url: endpoint } : {});
+  return undefined;
+}
+
+function tracesEndpoint(env: TracingEnv): string | undefined {
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) return `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
+  return undefined;
+}

@@ -1,0 +1,273 @@
+// npm run bench:observability: what metrics and tracing cost. Two platforms side by side, alike but
+// for observability: "off" (no OTEL_* variables, nobody scrapes /metrics) and "on" (traces exported
+// with OTLP to a collector in this process, every request sampled; every ops port scraped each
+// BENCH_SCRAPE_MS while it is loaded). GET /api/keys (web, cookie: gateway -> NATS -> identity ->
+// PostgreSQL) and POST /api/ai/chat (backend: gateway -> ai-gateway -> sandbox vendor, usage worker)
+// are loaded on each in alternating slices, so a change in the machine's other load falls on both
+// alike. It reports requests/s and p50/p99 of both and the loss: 1 - on/off (target: under 5 %); and
+// the CPU time the platform's processes spent per request, which the machine's other load skews less.
+//
+//   BENCH_DURATION     measured seconds per platform and scenario (default 10)
+//   BENCH_ROUNDS       slices that time is cut into, taken in turns (default 5)
+//   BENCH_CONNECTIONS  concurrent connections (default 20)
+//   BENCH_WARMUP       seconds of unmeasured load on each platform before its slices (default 2, 0 = none)
+//   BENCH_UPSTREAM_MS  the sandbox model's fixed latency (default 0: the chat is CPU-bound, the worst case)
+//   BENCH_SCRAPE_MS    how often the "on" platform's ops ports are scraped (default 5000; a Prometheus' usual is 15 s)
+//   BENCH_CPU_PROF_DIR when set, every service started writes a CPU profile (node --cpu-prof) there
+//   BENCH_TRACES_SAMPLER  the "on" platform's OTEL_TRACES_SAMPLER (default parentbased_always_on: every request
+//                      traced), with BENCH_TRACES_SAMPLER_ARG its ratio: the cost at a deployment's own sampling
+//
+// Each platform is sandbox + identity + ai-gateway + usage + gateway from dist, with its own ports,
+// NATS subjects (benchobs-off., benchobs-on.) and Redis keys, on one benchmark database
+// (platform_obs_bench, dropped and migrated afresh). Chat callers are solo-plan users from X-Forwarded-For
+// addresses of their own (the AI route's 30 per minute per IP), in turns among a thousand ids.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
+import { call, clientIp, signedInUser, sleep, waitUntil } from './http.mjs';
+import { benchPlatformEnv } from './platform-env.mjs';
+import { build, describeOutput, profileArgs, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { resultLine } from './report.mjs';
+import { setting } from './settings.mjs';
+import { CHAT_MODEL, chatBody, soloCallers } from './solo-chat.mjs';
+
+const DATABASE = 'platform_obs_bench';
+const KEY = 'bench-obs-key';
+const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'usage', 'gateway'];
+const TARGET_LOSS_PERCENT = 5;
+/** USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
+/** Each span of an OTLP/JSON export has one (its parent's is `parentSpanId`). */
+const SPAN_ID = '"spanId"';
+
+/** The two platforms: ports, ops ports (one per service, from `ops`) and the prefix of their subjects and keys. */
+const PLATFORMS = [
+  { side: 'off', prefix: 'benchobs-off', ops: 19500, ports: { WEB_PORT: 13220, BACKEND_PORT: 14220, SUMMARIZER_PORT: 13320, SANDBOX_PORT: 14820, SANDBOX_SMTP_PORT: 12820 } },
+  { side: 'on', prefix: 'benchobs-on', ops: 19510, ports: { WEB_PORT: 13230, BACKEND_PORT: 14230, SUMMARIZER_PORT: 13330, SANDBOX_PORT: 14830, SANDBOX_SMTP_PORT: 12830 } },
+];
+
+/**
+ * An OTLP/HTTP (JSON) receiver that only counts: where the "on" platform's processes export. It
+ * shares the thread with autocannon, so it counts span ids in the text rather than parse megabytes
+ * of JSON, which would slow the load generator during the "on" slices only.
+ */
+async function startCollector() {
+  const collector = { spans: 0, exports: 0, lastAt: 0 };
+  const server = createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => {
+      for (let at = body.indexOf(SPAN_ID); at !== -1; at = body.indexOf(SPAN_ID, at + 1)) collector.spans += 1;
+      collector.exports += 1;
+      collector.lastAt = Date.now();
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  collector.url = `http://127.0.0.1:${server.address().port}`;
+  collector.close = () => new Promise((resolve) => server.close(resolve));
+  return collector;
+}
+
+/**
+ * Prometheus' side of metrics: every ops port of a platform read each `everyMs`, on one clock for the
+ * whole run as a Prometheus would, counted only while the platform is under load (`active`), so the
+ * scrapes neither fall on the other platform's slices nor restart with each short slice.
+ */
+function scraper(urls, everyMs) {
+  const state = { scrapes: 0, failed: 0, active: false };
+  const timer = setInterval(() => {
+    if (!state.active) return;
+    for (const url of urls) {
+      void call('GET', `${url}/metrics`).then((response) => response.status, () => 0).then((status) => {
+        if (status === 200) state.scrapes += 1;
+        else state.failed += 1;
+      });
+    }
+  }, everyMs);
+  return { state, stop: () => clearInterval(timer) };
+}
+
+/** CPU time (ms) the processes used so far, from /proc: a cost per request that other load on the machine does not skew as it skews throughput. */
+function cpuMs(handles) {
+  let ticks = 0;
+  for (const { child } of handles) {
+    try {
+      // utime and stime, fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return NaN; // not Linux, or a process gone: the figure is left out
+    }
+  }
+  return ticks * (1000 / CLOCK_TICKS);
+}
+
+function startPlatform({ side, prefix, ops, ports }, databaseUrl, observability) {
+  const env = benchPlatformEnv({
+    ports, internalKey: KEY, DATABASE_URL: databaseUrl, NATS_PREFIX: `${prefix}.`, REDIS_PREFIX: `${prefix}:`, BOT_CHECK_SECRET: '',
+    SMTP_URL: `smtp://127.0.0.1:${ports.SANDBOX_SMTP_PORT}`, ...observability,
+  });
+  const services = SERVICES.map((name, index) => startNode(`${name} (${side})`, path.join(ROOT, 'services', name, 'dist', 'main.js'), {
+    cwd: ROOT, env: { ...env, OPS_PORT: String(ops + index) }, nodeArgs: profileArgs(`${name}-${side}`),
+  }));
+  // The sandbox stands in for third parties: it has no ops server.
+  const opsUrls = Object.fromEntries(SERVICES.filter((name) => name !== 'sandbox').map((name) => [name, `http://127.0.0.1:${ops + SERVICES.indexOf(name)}`]));
+  return { side, env, services, opsUrls, web: `http://127.0.0.1:${ports.WEB_PORT}`, backend: `http://127.0.0.1:${ports.BACKEND_PORT}`, sandbox: `http://127.0.0.1:${ports.SANDBOX_PORT}` };
+}
+
+/** The two scenarios on one platform: what autocannon sends, and a probe that must answer 200 first. */
+async function scenariosOf(platform, index) {
+  const { cookie } = await signedInUser(platform.web, { email: `obs-${platform.side}-${Date.now()}@bench.local`, password: 'bench-password-123', ip: clientIp(index + 1) });
+  const created = await call('POST', `${platform.web}/api/keys`, { body: { name: 'bench' }, headers: { cookie, 'x-forwarded-for': clientIp(index + 1) } });
+  if (created.status !== 201 && created.status !== 200) throw new Error(`POST /api/keys (${platform.side}) answered ${created.status}: ${created.text.slice(0, 200)}`);
+  return {
+    keys: { url: `${platform.web}/api/keys`, headers: { cookie } },
+    chat: { url: `${platform.backend}/api/ai/chat`, method: 'POST', body: chatBody(), ...soloCallers(KEY) },
+  };
+}
+
+async function main() {
+  const durationSec = setting('BENCH_DURATION', 10, { integer: true });
+  const rounds = setting('BENCH_ROUNDS', 5, { integer: true });
+  const connections = setting('BENCH_CONNECTIONS', 20, { integer: true });
+  const warmupSec = setting('BENCH_WARMUP', 2, { integer: true, allowZero: true });
+  const upstreamMs = setting('BENCH_UPSTREAM_MS', 0, { integer: true, allowZero: true });
+  const scrapeMs = setting('BENCH_SCRAPE_MS', 5000, { integer: true });
+  ensureInstalled();
+  const { load, Samples } = await import('./load.mjs');
+  if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
+  await build('bench:observability');
+  const { benchDatabaseUrl, dropBenchDatabase } = await import('./database.mjs');
+  const { deleteEventStream, deleteRedisKeys, LlmSandbox } = await import('@platform/testing');
+
+  const databaseUrl = process.env.BENCH_DATABASE_URL || benchDatabaseUrl(DATABASE);
+  const collector = await startCollector();
+  for (const { prefix } of PLATFORMS) {
+    await deleteRedisKeys(`${prefix}:`);
+    await deleteEventStream(`${prefix}.`);
+  }
+  await dropBenchDatabase(databaseUrl, DATABASE);
+  await runToCompletion('migrate', process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, timeoutMs: 120_000 });
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  const [off, on] = [
+    startPlatform(PLATFORMS[0], databaseUrl, {}),
+    startPlatform(PLATFORMS[1], databaseUrl, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+      OTEL_TRACES_SAMPLER: process.env.BENCH_TRACES_SAMPLER || 'parentbased_always_on',
+      OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACES_SAMPLER_ARG ?? '',
+    }),
+  ];
+  const services = [...off.services, ...on.services];
+  try {
+    for (const platform of [off, on]) {
+      await waitUntil(`GET /api/ai/health (${platform.side})`, async () => (await call('GET', `${platform.backend}/api/ai/health`)).status === 200, services, 90_000);
+      await waitUntil(`identity (${platform.side})`, async () => (await call('GET', `${platform.web}/api/auth/session`)).status === 200, services, 90_000);
+      await waitUntil(`usage (${platform.side})`, async () => (await call('GET', `${platform.opsUrls.usage}/readyz`)).status === 200, services, 90_000);
+      platform.scenarios = await scenariosOf(platform, platform === off ? 0 : 1);
+      platform.llm = new LlmSandbox(platform.sandbox);
+    }
+    const scrapes = scraper(Object.values(on.opsUrls), scrapeMs);
+    /**
+     * One slice of load on one platform; the "on" one scraped meanwhile. Then its queued work and
+     * batched spans settle, their CPU time counted with the slice's.
+     */
+    const slice = async (platform, id, seconds, title) => {
+      await platform.llm.reset();
+      await platform.llm.control(CHAT_MODEL, { latencyMs: upstreamMs });
+      const cpuBefore = cpuMs(platform.services);
+      scrapes.state.active = platform === on;
+      const result = await load({ ...platform.scenarios[id], connections, durationSec: seconds, title });
+      scrapes.state.active = false;
+      await settle();
+      return { ...result, cpuMs: cpuMs(platform.services) - cpuBefore };
+    };
+    /** Until the collector has heard nothing for a second (the SDK exports a batch every 5 s at the latest). */
+    const settle = async () => {
+      const until = Date.now() + 7000;
+      await sleep(1000);
+      while (Date.now() - collector.lastAt < 1000 && Date.now() < until) await sleep(200);
+    };
+
+    console.log(`bench:observability: ${durationSec} s per platform and scenario in ${rounds} alternating rounds, ${connections} connections, upstream latency ${upstreamMs} ms, scrapes every ${scrapeMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    const results = [];
+    for (const [id, label] of [['keys', 'GET /api/keys (web, cookie)'], ['chat', 'POST /api/ai/chat (backend, solo)']]) {
+      if (warmupSec > 0) for (const platform of [off, on]) await slice(platform, id, warmupSec, `${platform.side} warm-up`);
+      const pooled = { off: { latency: new Samples(), seconds: 0, results: [] }, on: { latency: new Samples(), seconds: 0, results: [] } };
+      const spansBefore = collector.spans;
+      for (let round = 0; round < rounds; round += 1) {
+        // Each goes first in every other round, so neither always follows the other's leftovers.
+        for (const platform of round % 2 === 0 ? [off, on] : [on, off]) {
+          const result = await slice(platform, id, durationSec / rounds, platform.side);
+          const into = pooled[platform.side];
+          into.latency.concat(result.samples);
+          into.seconds += result.durationSec;
+          into.results.push(result);
+        }
+      }
+      const offSide = summarize(pooled.off);
+      const onSide = summarize(pooled.on);
+      const entry = {
+        id, label, off: offSide, on: onSide, spansExported: collector.spans - spansBefore,
+        lossPercent: round((1 - onSide.requestsPerSec / offSide.requestsPerSec) * 100),
+        cpuOverheadPercent: round((onSide.cpuMsPerRequest / offSide.cpuMsPerRequest - 1) * 100),
+      };
+      results.push(entry);
+      console.log(describe(entry));
+    }
+    scrapes.stop();
+    if (!process.env.BENCH_TRACES_SAMPLER && results.some((entry) => entry.spansExported === 0)) throw Object.assign(new Error('the collector received no spans from the "on" platform: tracing was not on'), { services });
+    console.log(`\n  scrapes of the "on" platform's ${Object.keys(on.opsUrls).length} ops ports: ${scrapes.state.scrapes} answered, ${scrapes.state.failed} failed; ${collector.exports} OTLP exports, ${collector.spans} spans in all`);
+    console.log(resultLine({ scenario: 'observability', durationSec, rounds, connections, upstreamLatencyMs: upstreamMs, scrapeMs, sampler: process.env.BENCH_TRACES_SAMPLER || 'parentbased_always_on', targetLossPercent: TARGET_LOSS_PERCENT, results }));
+    const failed = results.some(({ off: a, on: b }) => [a, b].some((side) => side.non2xx || side.errors || side.timeouts));
+    return failed ? 1 : 0;
+  } catch (error) {
+    for (const service of services) console.error(describeOutput(service));
+    throw error;
+  } finally {
+    await stopAll();
+    await collector.close();
+    for (const { prefix } of PLATFORMS) {
+      await deleteRedisKeys(`${prefix}:`);
+      await deleteEventStream(`${prefix}.`);
+    }
+  }
+}
+
+/** One side's pooled slices: requests/s over the time measured, percentiles over every 2xx. */
+function summarize({ latency, seconds, results }) {
+  const [p50, p99] = latency.percentiles(50, 99);
+  const total = (field) => results.reduce((sum, result) => sum + result[field], 0);
+  return {
+    requestsPerSec: round(total('total2xx') / seconds, 1), p50Ms: round(p50), p99Ms: round(p99),
+    cpuMsPerRequest: round(total('cpuMs') / total('total2xx'), 3), total2xx: total('total2xx'), non2xx: total('non2xx'), errors: total('errors'), timeouts: total('timeouts'),
+  };
+}
+
+function round(value, digits = 2) {
+  return Number.isFinite(value) ? Number(value.toFixed(digits)) : NaN;
+}
+
+function describe({ label, off, on, lossPercent, cpuOverheadPercent, spansExported }) {
+  const row = (name, pick) => `  ${name.padEnd(20)}${String(pick(off)).padStart(18)}${String(pick(on)).padStart(18)}`;
+  return `
+${label} (${os.availableParallelism()} CPU cores shared by the load generator, both platforms and the collector)
+  ${''.padEnd(20)}${'off'.padStart(18)}${'metrics + traces'.padStart(18)}
+${row('requests/s', (side) => side.requestsPerSec)}
+${row('latency p50 / p99', (side) => `${side.p50Ms} / ${side.p99Ms}`)}
+${row('2xx / other', (side) => `${side.total2xx} / ${side.non2xx + side.errors + side.timeouts}`)}
+${row('CPU ms / request', (side) => side.cpuMsPerRequest)}
+  loss of throughput with observability on: ${lossPercent} % (target under ${TARGET_LOSS_PERCENT} %: ${lossPercent < TARGET_LOSS_PERCENT ? 'met' : 'NOT met'}); ${spansExported} spans exported
+  CPU per request (the platform's processes, with the work left after each slice): ${cpuOverheadPercent} % more with observability on`;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error) => {
+    console.error(`\nbench:observability: ${error.message}`);
+    for (const service of error.services ?? []) console.error(describeOutput(service));
+    await stopAll().catch(() => undefined);
+    process.exit(1);
+  },
+);
