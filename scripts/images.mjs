@@ -107,6 +107,10 @@ function ensureLocal(name, extra = {}) {
     rmSync(context, { recursive: true, force: true });
   }
   run('docker', ['tag', tag, `platform-local/${name}:latest`]);
+  // Earlier builds of this image go (a container still running one keeps it: rmi refuses).
+  const tags = docker(['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}', `platform-local/${name}`]).stdout.split('\n').filter(Boolean);
+  const stale = tags.filter((other) => other !== tag && !other.endsWith(':latest'));
+  if (stale.length > 0) docker(['rmi', ...stale], { stdio: 'ignore' });
   return tag;
 }
 
@@ -162,7 +166,7 @@ export function ensureImages({ platform = true } = {}) {
   return env;
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const started = Date.now();
     const env = ensureImages({ platform: !process.argv.includes('--bases') });
