@@ -2,6 +2,7 @@
 // registry answers (docs/containers.md).
 //
 //   node scripts/images.mjs            build what is missing, print the names as env lines
+//                                      (only those on stdout: eval "$(node scripts/images.mjs)")
 //   node scripts/images.mjs --bases    the infrastructure and Node bases only, not the platform
 //
 // For postgres, redis, nats and the Node base: the official image when `docker pull` succeeds
@@ -54,7 +55,7 @@ function pulled(name) {
   if (registryAnswers === false) return false;
   const result = docker(['pull', '--quiet', name], { stdio: 'ignore', timeout: registryAnswers ? PULL_TIMEOUT_MS : PROBE_TIMEOUT_MS });
   registryAnswers = result.status === 0;
-  if (!registryAnswers) console.log(`images: ${name} could not be pulled; building local equivalents from Debian's packages`);
+  if (!registryAnswers) console.error(`images: ${name} could not be pulled; building local equivalents from Debian's packages`);
   return registryAnswers;
 }
 
@@ -72,7 +73,7 @@ function ensureBase() {
   mkdirSync(CACHE_DIR, { recursive: true });
   const tarball = path.join(CACHE_DIR, 'bookworm-minbase.tar');
   if (!existsSync(tarball)) {
-    console.log('images: debootstrap --variant=minbase bookworm (about a minute)...');
+    console.error('images: debootstrap --variant=minbase bookworm (about a minute)...');
     const rootfs = mkdtempSync(path.join(CACHE_DIR, 'rootfs-'));
     try {
       run('debootstrap', ['--variant=minbase', 'bookworm', rootfs, DEBIAN_MIRROR], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -84,7 +85,7 @@ function ensureBase() {
       rmSync(rootfs, { recursive: true, force: true });
     }
   }
-  console.log(`images: docker import ${tarball} ${BASE_IMAGE}`);
+  console.error(`images: docker import ${tarball} ${BASE_IMAGE}`);
   run('docker', ['import', '--change', 'CMD ["bash"]', '--change', 'ENV LANG=C.UTF-8', tarball, BASE_IMAGE], { stdio: ['ignore', 'ignore', 'inherit'] });
   return imageId(BASE_IMAGE);
 }
@@ -96,7 +97,7 @@ function ensureLocal(name, extra = {}) {
   const extraParts = Object.entries(extra).flatMap(([file, { fingerprint }]) => [file, fingerprint]);
   const tag = `platform-local/${name}:${hashOf([baseId, ...filesOf(dir), ...extraParts])}`;
   if (imageId(tag)) return tag;
-  console.log(`images: building ${tag} from deploy/images/${name}...`);
+  console.error(`images: building ${tag} from deploy/images/${name}...`);
   const context = mkdtempSync(path.join(os.tmpdir(), `image-${name}-`));
   try {
     cpSync(dir, context, { recursive: true });
@@ -148,7 +149,7 @@ const BUILD_STAGE_IMAGE = 'platform-local/platform-build:latest';
 
 /** deploy/Dockerfile on `nodeImage`; the host network reaches the npm registry and Debian's mirror. */
 export function buildPlatformImage(nodeImage) {
-  console.log(`images: building ${PLATFORM_IMAGE} (deploy/Dockerfile, NODE_IMAGE=${nodeImage})...`);
+  console.error(`images: building ${PLATFORM_IMAGE} (deploy/Dockerfile, NODE_IMAGE=${nodeImage})...`);
   const build = (extra) => run('docker', ['build', '--network', 'host', '--build-arg', `NODE_IMAGE=${nodeImage}`, '-f', 'deploy/Dockerfile', ...extra, '.'], {
     env: DOCKER_ENV,
     stdio: ['ignore', process.env.IMAGES_VERBOSE ? 'inherit' : 'ignore', 'inherit'],
