@@ -1,6 +1,6 @@
 // Shared steps of `npm start` and `npm test`: install what is missing, make infrastructure reachable.
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, openSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -54,6 +54,34 @@ export function ensureChromium() {
   const installed = findChromium();
   if (!installed) throw new Error('chromium was installed but no executable was found at /usr/bin/chromium');
   return installed;
+}
+
+const dockerAnswers = () => spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 20_000 }).status === 0;
+const hasCommand = (command) => spawnSync('bash', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+
+/**
+ * A Docker engine for the docker phase of `npm test` (docs/containers.md): Debian's docker.io,
+ * docker-compose and debootstrap, installed with apt-get only when missing, and dockerd started in
+ * the background when no daemon answers (there is no systemd to start it), logging to
+ * /var/log/dockerd.log. It stays up after the run: images and layers are its cache.
+ */
+export async function ensureDocker() {
+  const missing = [['dockerd', 'docker.io'], ['docker-compose', 'docker-compose'], ['debootstrap', 'debootstrap']]
+    .filter(([command]) => !hasCommand(command)).map(([, pkg]) => pkg);
+  if (missing.length > 0) {
+    console.log(`Installing ${missing.join(', ')} (apt-get) for the docker phase...`);
+    run('apt-get', ['update', '-qq']);
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  if (dockerAnswers()) return;
+  console.log('Starting dockerd (log: /var/log/dockerd.log)...');
+  const log = openSync('/var/log/dockerd.log', 'a');
+  spawn('dockerd', [], { detached: true, stdio: ['ignore', log, log] }).unref();
+  const deadline = Date.now() + 60_000;
+  while (!dockerAnswers()) {
+    if (Date.now() > deadline) throw new Error('dockerd did not answer within 60 s (see /var/log/dockerd.log)');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 /** The web app's production build (apps/web/dist), which the gateway serves. */

@@ -1,9 +1,13 @@
-// npm test: install, infrastructure, type check, then every test (Jest on ESM, 2 workers; the fault suites after, alone).
+// npm test: install, infrastructure, type check, then every test (Jest on ESM, 2 workers; the fault
+// suites after, alone), then the docker phase: the compose smoke test and platform tests on Testcontainers.
+//
+//   npm test -- --docker     the docker phase only
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildWebApp, ensureChromium, ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
+import { ensureImages } from './images.mjs';
+import { buildWebApp, ensureChromium, ensureDocker, ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
 
 /** A test file runs for minutes; a database this old belongs to one that crashed before dropping it. */
 const STALE_TEST_DATABASE_MS = 3 * 60 * 60 * 1000;
@@ -57,7 +61,26 @@ async function dropLeftoverTestDatabases(url = 'postgres://postgres@127.0.0.1:54
  * test file sharing the two cores with them would measure instead.
  */
 const FAULT_SUITES = '\\.fault\\.spec\\.ts$';
-const WHOLE_SUITE = [['--testPathIgnorePatterns', FAULT_SUITES], ['--runInBand', '--testPathPatterns', FAULT_SUITES]];
+/** Specs that need a Docker engine and images: the docker phase runs them, not the runs above. */
+const DOCKER_SUITES = '\\.docker\\.spec\\.ts$';
+const WHOLE_SUITE = [['--testPathIgnorePatterns', '\\.(fault|docker)\\.spec\\.ts$'], ['--runInBand', '--testPathPatterns', FAULT_SUITES]];
+
+/**
+ * Platform tests the docker phase runs with PostgreSQL, Redis and NATS in Testcontainers
+ * (TEST_INFRA=containers), the machine's daemons out of the picture: sign-up and sign-in, a paid
+ * chat with its usage rows (BullMQ on Redis, the usage worker), an agent's chat through its runtime,
+ * the bus's events. Under a minute on two workers; every other platform test runs on the daemons.
+ * No file that times concurrency (bus-send's 110 concurrent sends missed its 429 count once here,
+ * sharing the two cores with a file on the other worker).
+ */
+const CONTAINER_SELECTION = [
+  'services/identity/src/users/register.platform.spec.ts',
+  'services/identity/src/sessions/login.platform.spec.ts',
+  'services/ai-gateway/src/chat/web-chat.platform.spec.ts',
+  'services/usage/src/usage-logs/usage-log.platform.spec.ts',
+  'services/agents/src/agents/agent-chat.platform.spec.ts',
+  'services/bus/src/events/events.platform.spec.ts',
+];
 
 /** One Jest run with `args`: its exit status and its [passed, failed, skipped] counts. */
 function runJest(args, env) {
@@ -75,6 +98,32 @@ function runJest(args, env) {
   return { status: jest.status ?? 1, counts: [numPassedTests, numFailedTests, numPendingTests] };
 }
 
+const seconds = (from) => `${((Date.now() - from) / 1000).toFixed(0)} s`;
+
+/**
+ * The docker phase (docs/containers.md): a Docker engine, the images (official ones when a registry
+ * answers, else built offline, cached), the compose smoke test, then CONTAINER_SELECTION on
+ * Testcontainers. A failure to get that far counts as one failed test, not as a lost run.
+ */
+async function dockerPhase(env) {
+  const started = Date.now();
+  try {
+    await ensureDocker();
+    const images = ensureImages();
+    console.log(`docker phase: images ready in ${seconds(started)}`);
+    const smokeStarted = Date.now();
+    const smoke = runJest(['--runInBand', '--testPathPatterns', DOCKER_SUITES], { ...env, ...images });
+    console.log(`docker phase: compose smoke test ${seconds(smokeStarted)}`);
+    const containersStarted = Date.now();
+    const containers = runJest(['--testPathPatterns', ...CONTAINER_SELECTION.map((file) => file.replaceAll('.', '\\.'))], { ...env, ...images, TEST_INFRA: 'containers' });
+    console.log(`docker phase: Testcontainers selection ${seconds(containersStarted)}; the phase ${seconds(started)}`);
+    return [smoke, containers];
+  } catch (error) {
+    console.error(`docker phase: ${error.message} (${seconds(started)})`);
+    return [{ status: 1, counts: [0, 1, 0] }];
+  }
+}
+
 try {
   ensureInstalled();
   if (ensureInfrastructure()) await dropLeftoverTestDatabases(process.env.DATABASE_URL);
@@ -82,15 +131,18 @@ try {
   run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);
   // The web app has its own compiler settings (DOM, JSX, bundler resolution).
   run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'apps/web/tsconfig.json', '--noEmit']);
-  const runs = process.argv.length > 2 ? [process.argv.slice(2)] : WHOLE_SUITE;
+  const dockerOnly = process.argv[2] === '--docker';
+  const wholeSuite = process.argv.length <= 2;
+  const runs = dockerOnly ? [] : wholeSuite ? WHOLE_SUITE : [process.argv.slice(2)];
   const env = { ...process.env };
   // The browser test drives the built app in Chromium: only when the run includes it.
-  if (process.argv.length <= 2 || process.argv.slice(2).some((arg) => arg.includes('apps/web'))) {
+  if (wholeSuite || process.argv.slice(2).some((arg) => arg.includes('apps/web'))) {
     env.CHROMIUM_PATH = ensureChromium();
     console.log('Building the web app...');
     buildWebApp();
   }
   const outcomes = runs.map((args) => runJest(args, env));
+  if (wholeSuite || dockerOnly) outcomes.push(...(await dockerPhase(env)));
   const totals = outcomes.reduce((sum, { counts }) => sum.map((count, index) => count + counts[index]), [0, 0, 0]);
   // The plain closing line CI reads, whatever the runner prints above it.
   console.log(`jest: ${totals[0]} passed, ${totals[1]} failed, ${totals[2]} skipped`);
