@@ -75,18 +75,23 @@ export class Deliveries {
     return manager.find(DeliveryEntity, { where: { messageId }, order: { id: 'ASC' } });
   }
 
+  /**
+   * The next held copy is queued only once this transaction has committed: a worker taking its job
+   * sooner would read it still held and end the job with nothing done. Should the process die
+   * between the two, the copy is queued in the database with no job, and the sweep sends it.
+   */
   private async finish(delivery: DeliveryEntity, changes: Partial<DeliveryEntity>): Promise<void> {
-    await this.db.asSystem(async (manager) => {
+    const next = await this.db.asSystem(async (manager) => {
       if (delivery.orderKey !== null) await lockOrder(manager, delivery.recipientAgentId, delivery.orderKey);
       await manager.update(DeliveryEntity, { id: delivery.id }, { ...changes, attempts: delivery.attempts + 1 });
-      if (delivery.orderKey === null) return;
-      const next = await manager.findOne(DeliveryEntity, {
+      if (delivery.orderKey === null) return null;
+      const held = await manager.findOne(DeliveryEntity, {
         where: { recipientAgentId: delivery.recipientAgentId, orderKey: delivery.orderKey, status: 'held' }, order: { id: 'ASC' },
       });
-      if (!next) return;
-      await manager.update(DeliveryEntity, { id: next.id }, { status: 'queued' });
-      await this.enqueue(next);
+      if (held) await manager.update(DeliveryEntity, { id: held.id }, { status: 'queued' });
+      return held;
     });
+    if (next) await this.enqueue(next);
   }
 
   private async behindEarlier(manager: EntityManager, recipientAgentId: string, orderKey: string): Promise<boolean> {
