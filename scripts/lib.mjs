@@ -38,6 +38,13 @@ export function ensureInfrastructure() {
 /** Where a Chromium for the web app's browser tests and bench may be (CHROMIUM_PATH first). */
 const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
 
+/** Debian packages a step of `npm test` needs, installed with apt-get (tests run as root; Debian's mirrors answer). */
+function aptInstall(packages, purpose) {
+  console.log(`Installing ${packages.join(', ')} (apt-get) for ${purpose}...`);
+  run('apt-get', ['update', '-qq']);
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
 export const findChromium = () => CHROMIUM_CANDIDATES.find((candidate) => existsSync(candidate));
 
 /**
@@ -48,9 +55,7 @@ export const findChromium = () => CHROMIUM_CANDIDATES.find((candidate) => exists
 export function ensureChromium() {
   const found = findChromium();
   if (found) return found;
-  console.log('Installing chromium (apt-get) for the web app tests...');
-  run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  aptInstall(['chromium'], 'the web app tests');
   const installed = findChromium();
   if (!installed) throw new Error('chromium was installed but no executable was found at /usr/bin/chromium');
   return installed;
@@ -68,11 +73,7 @@ const hasCommand = (command) => spawnSync('bash', ['-c', `command -v ${command}`
 export async function ensureDocker() {
   const missing = [['dockerd', 'docker.io'], ['docker-compose', 'docker-compose'], ['debootstrap', 'debootstrap']]
     .filter(([command]) => !hasCommand(command)).map(([, pkg]) => pkg);
-  if (missing.length > 0) {
-    console.log(`Installing ${missing.join(', ')} (apt-get) for the docker phase...`);
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  }
+  if (missing.length > 0) aptInstall(missing, 'the docker phase');
   if (dockerAnswers()) return;
   console.log('Starting dockerd (log: /var/log/dockerd.log)...');
   const log = openSync('/var/log/dockerd.log', 'a');
