@@ -25,7 +25,7 @@ import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, describeOutput, profileArgs, startNode, stopAll } from './processes.mjs';
+import { build, profileArgs, runBench, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 import { CHAT_MODEL as MODEL, chatBody, soloCallers } from './solo-chat.mjs';
@@ -194,12 +194,4 @@ ${row('2xx / other', (side) => `${side.total2xx} / ${side.non2xx + side.errors +
   (latency over 2xx only; upstream = the sandbox's own answer times in that run; overhead = latency minus upstream, per percentile)`;
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error) => {
-    console.error(`\nbench:ai: ${error.message}`);
-    for (const service of error.services ?? []) console.error(describeOutput(service));
-    await stopAll().catch(() => undefined);
-    process.exit(1);
-  },
-);
+runBench('bench:ai', main);

@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, clientIp, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, describeOutput, startNode, stopAll } from './processes.mjs';
+import { build, runBench, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 
@@ -169,12 +169,4 @@ ${connections} connection(s), streamed POST /api/ai/chat through the gateway (${
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error) => {
-    console.error(`\nbench:ai-stream: ${error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ''}`);
-    for (const service of error.services ?? []) console.error(describeOutput(service));
-    await stopAll().catch(() => undefined);
-    process.exit(1);
-  },
-);
+runBench('bench:ai-stream', main);

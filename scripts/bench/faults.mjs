@@ -16,7 +16,7 @@ import pg from 'pg';
 import { ensureInstalled, ROOT } from '../lib.mjs';
 import { call, clientIp, sessionCookieFrom, sleep, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { build, runBench, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 
@@ -205,12 +205,4 @@ function table(outcomes) {
   return [line(columns.map(([header]) => header)), ...rows.map(line)].join('\n');
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error) => {
-    console.error(`\nbench:faults: ${error.message}`);
-    for (const service of error.services ?? []) console.error(describeOutput(service));
-    await stopAll().catch(() => undefined);
-    process.exit(1);
-  },
-);
+runBench('bench:faults', main);

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, clientIp, signedInUser, sleep, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, describeOutput, profileArgs, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { build, describeOutput, profileArgs, runBench, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 import { CHAT_MODEL, chatBody, soloCallers } from './solo-chat.mjs';
@@ -262,12 +262,4 @@ ${row('CPU ms / request', (side) => side.cpuMsPerRequest)}
   CPU per request (the platform's processes, with the work left after each slice): ${cpuOverheadPercent} % more with observability on`;
 }
 
-main().then(
-  (code) => process.exit(code),
-  async (error) => {
-    console.error(`\nbench:observability: ${error.message}`);
-    for (const service of error.services ?? []) console.error(describeOutput(service));
-    await stopAll().catch(() => undefined);
-    process.exit(1);
-  },
-);
+runBench('bench:observability', main);

@@ -170,3 +170,23 @@ export function describeOutput(handle, max = 60) {
   if (stdout) parts.push(`----- ${handle.name} stdout (last lines) -----`, stdout);
   return parts.join('\n');
 }
+
+/**
+ * Runs a scenario's `main` to its exit code. A failure is printed under `label` with its cause and
+ * the last output of the services it names (`error.services`); either way every child still
+ * running is stopped first.
+ */
+export function runBench(label, main) {
+  main().then(
+    async (code) => {
+      await stopAll().catch(() => undefined);
+      process.exit(code);
+    },
+    async (error) => {
+      console.error(`\n${label}: ${error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ''}`);
+      for (const service of error.services ?? []) console.error(describeOutput(service));
+      await stopAll().catch(() => undefined);
+      process.exit(1);
+    },
+  );
+}

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { sleep } from './http.mjs';
-import { build, describeOutput, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { build, runBench, runToCompletion, startNode } from './processes.mjs';
 import { setting } from './settings.mjs';
 
 const BENCH_NAME = 'platform_bench_usage';
@@ -104,12 +104,4 @@ async function main() {
   }
 }
 
-main().then(
-  async (code) => { await stopAll(); process.exit(code); },
-  async (error) => {
-    console.error(`bench:usage: ${error.message}`);
-    for (const service of error.services ?? []) console.error(describeOutput(service));
-    await stopAll();
-    process.exit(1);
-  },
-);
+runBench('bench:usage', main);
