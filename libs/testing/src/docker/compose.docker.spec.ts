@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { freePort } from '../faults/free-port.js';
 import { PaymentsSandbox } from '../payments-sandbox.js';
 import { TestClient } from '../test-client.js';
 import { waitUntil } from '../wait-for.js';
 import { ComposeProject } from './compose-project.js';
-import { freePort } from './free-port.js';
 
 /** The images compose runs: the environment's (the docker phase of `npm test`), else scripts/images.mjs makes them. */
 function images(): Record<string, string> {

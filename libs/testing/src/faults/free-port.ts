@@ -13,16 +13,17 @@ function ephemeralRangeStart(): number {
   }
 }
 
+/** On every address: a port taken on any one of them (a container published on all) is not free. */
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    server.listen(port, () => server.close(() => resolve(true)));
   });
 }
 
 /**
- * A port nothing listens on, for a server to keep across kills. Not port 0's pick: that comes from
+ * A port nothing listens on, for a server to keep across kills or a container to publish. Not port 0's pick: that comes from
  * the ephemeral range, where, while the server is down, any outgoing connection (load makes
  * thousands) may take it as its source port, and the restart would find it in use.
  */
