@@ -2,7 +2,7 @@
 // restarted when it exits (scripts/supervisor.mjs) until Ctrl-C or SIGTERM stops them all.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
+import { ensureDocker, ensureInfrastructure, ensureInstalled, ROOT, run } from './lib.mjs';
 import { ServiceSupervisor } from './supervisor.mjs';
 
 /** Values for a machine with nothing configured: everything local, third parties from the sandbox. */
@@ -95,6 +95,20 @@ function readDotEnv() {
   return Object.fromEntries(entries);
 }
 
+/** Hosting providers that run agents as containers of the platform image (docs/hosting.md). */
+const CONTAINER_HOSTING = ['docker', 'swarm'];
+
+/**
+ * With a container hosting provider: the engine running and the platform image built from this tree
+ * (offline when no registry answers, docs/containers.md), so the agents run the code just built.
+ */
+async function ensureHostingImage(env) {
+  if (!CONTAINER_HOSTING.includes(env.HOSTING_PROVIDER)) return;
+  await ensureDocker();
+  console.log(`Building the agents' image for HOSTING_PROVIDER=${env.HOSTING_PROVIDER} (layer-cached)...`);
+  run(process.execPath, [path.join(ROOT, 'scripts', 'images.mjs')], { env });
+}
+
 let supervisor;
 
 async function stopAll(code = 0) {
@@ -110,6 +124,7 @@ try {
   run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--outputStyle=static'], { env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } });
   const env = { ...DEV_DEFAULTS, ...readDotEnv(), ...process.env };
   run(process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { env });
+  await ensureHostingImage(env);
   supervisor = new ServiceSupervisor({
     services: SERVICES.map((name, index) => ({
       name,
