@@ -59,6 +59,26 @@ export class AgentsEnv extends CommonEnv {
   @EnvInt(0) RUNTIME_STARTUP_GRACE_MS = 30_000;
 
   /**
+   * Container engines (`docker`, docs/hosting.md): the Engine API's address, `unix:///path/docker.sock`
+   * or `tcp://host:port` (plain HTTP: a TLS engine needs a local socket or proxy); empty, the local
+   * socket /var/run/docker.sock.
+   */
+  @Matches(/^((unix:\/\/\/|tcp:\/\/).+)?$/, { message: 'must be unix:///<socket path>, tcp://<host>:<port> or empty' }) DOCKER_HOST = '';
+  /** The image every runtime container runs (`npm run images` builds it offline), with SERVICE=agent-runtime. */
+  @MinLength(1) @IsString() PLATFORM_IMAGE = 'platform:local';
+  /**
+   * `host`: runtimes share the engine host's network, listen on a free port of AGENT_RUNTIME_HOST and
+   * reach BACKEND_URL and REDIS_URL as this service does. Any other name: a network the runtimes join
+   * (compose's), reached by container name on port 18789; this service must be on it too.
+   */
+  @MinLength(1) @IsString() DOCKER_NETWORK = 'host';
+  /**
+   * Labels the containers and volumes of this platform, so it adopts, lists and ends only its own: two
+   * platforms on one engine (a second checkout, each test file) need scopes of their own.
+   */
+  @Matches(/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/, { message: 'must be a container-name prefix ([a-zA-Z0-9][a-zA-Z0-9_.-]*)' }) DOCKER_SCOPE = 'platform';
+
+  /**
    * The file explorer's workspace when a request names no agent (extended-services 4.12); empty:
    * every request must name one. Browsed as the service's own user: point it at nothing secret.
    */

@@ -30,6 +30,7 @@ import { HeartbeatSchedules } from './heartbeat/heartbeat-schedules.js';
 import { HeartbeatHandlers } from './heartbeat/heartbeat.handlers.js';
 import { HeartbeatService } from './heartbeat/heartbeat.service.js';
 import { HeartbeatWorker } from './heartbeat/heartbeat.worker.js';
+import { DockerEngine } from './hosting/docker-engine.js';
 import { HostingProvider } from './hosting/hosting.provider.js';
 import { LocalHostingProvider } from './hosting/local.provider.js';
 import { InstancesHandlers } from './instances/instances.handlers.js';
@@ -71,6 +72,8 @@ export class AgentsModule {
       ],
       providers: [
         { provide: AGENTS_ENV, useValue: env },
+        // Constructed whatever the adapter: it connects only when asked, and the container adapters share it.
+        DockerEngine,
         { provide: HostingProvider, useClass: HOSTING_ADAPTERS[env.HOSTING_PROVIDER] },
         AgentLifecycle,
         AgentsService,

@@ -23,6 +23,16 @@ export interface RuntimeInspection {
   reason?: string;
 }
 
+/**
+ * A runtime's resource use as its host measures it (a container engine's cgroup figures), in the units
+ * of the runtime's own GET /health: CPU as a share of one core (above 100 on several), memory in bytes.
+ */
+export interface RuntimeUsage {
+  cpuPercent: number;
+  memoryBytes: number;
+  memoryLimitBytes: number;
+}
+
 export interface DeployedRuntime {
   runtimeUrl: string;
 }
@@ -87,6 +97,14 @@ export abstract class HostingProvider {
    * new agent's workspace before its runtime first starts. Nothing to copy is no error.
    */
   abstract copyMemory(fromAgentId: string, toAgentId: string): Promise<void>;
+  /**
+   * The runtime's resource use as the host measures it, for stats and the watchdog's container metrics;
+   * null where the provider measures nothing (local: the runtime's own reading of its process stands)
+   * or the runtime is not running.
+   */
+  async usage(_agentId: string): Promise<RuntimeUsage | null> {
+    return null;
+  }
   /** The agent's workspace on this host, for the file explorer and storage figures; null where the provider keeps it elsewhere. */
   abstract workspace(agentId: string): Workspace | null;
   /** The folder holding every agent's workspace on this host; null where there is none. */
