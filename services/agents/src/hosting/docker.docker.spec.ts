@@ -173,6 +173,23 @@ describe('docker hosting provider', () => {
     expect(await engine.listContainers({ all: true, filters: { label: scopeFilter(scope) } })).toHaveLength(2);
   });
 
+  it('re-creates at boot, once, a container that died while the agents service was down', async () => {
+    const { Id } = await containerOf(agentId);
+    await platform.stopService('agents');
+    try {
+      await engine.getContainer(Id).kill();
+      await waitFor(() => containerOf(agentId), (container) => !container.State.Running);
+    } finally {
+      await platform.startService('agents');
+    }
+
+    const fresh = await containerOf(agentId);
+    expect(fresh.Id).not.toBe(Id);
+    expect(fresh.State.Running).toBe(true);
+    expect(await containersOf(agentId)).toHaveLength(1);
+    await waitForStatus(platform.backend(), agentId, 'running', 30_000);
+  });
+
   it('destroys a deleted agent\'s container, volume and data', async () => {
     expect((await platform.backend().delete(`/api/agents/${agentId}`, undefined, BEARER)).body).toEqual({ id: agentId, deleted: true });
 
