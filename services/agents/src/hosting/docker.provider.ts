@@ -293,7 +293,8 @@ export class DockerHostingProvider extends HostingProvider implements OnApplicat
         // Memory and swap alike, so the plan's memory is all it gets: past it the kernel kills the runtime.
         Memory: memory,
         MemorySwap: memory,
-        NanoCpus: Math.round(spec.resources.cpus * NANO_CPUS),
+        // The engine refuses a quota above the machine's CPUs: a plan asking more gets the whole machine.
+        NanoCpus: Math.round(Math.min(spec.resources.cpus, await this.engine.cpus()) * NANO_CPUS),
         PidsLimit: PIDS_LIMIT,
         RestartPolicy: { Name: 'no' },
         Mounts: [{ Type: 'volume', Source: volume, Target: CONTAINER_DATA_DIR }],
