@@ -5,7 +5,7 @@ import { AI_PROVIDERS, type AiProvider } from '@platform/contracts';
 import { IsIn, IsString, Matches, MinLength } from 'class-validator';
 
 /** The hosting adapters this build has; AgentsModule maps each to its class. */
-export const HOSTING_PROVIDER_NAMES = ['local'] as const;
+export const HOSTING_PROVIDER_NAMES = ['local', 'docker'] as const;
 export type HostingProviderName = (typeof HOSTING_PROVIDER_NAMES)[number];
 
 /** The built runtime next to this service: services/agent-runtime/dist/main.js, from src or dist alike. */
@@ -17,7 +17,7 @@ export class AgentsEnv extends CommonEnv {
   /** Kill switch: off, deploy/start/stop/restart/update/repair answer 500 and GET /health says disabled. */
   @EnvBoolean() PROVISIONING_ENABLED = true;
 
-  /** Only `local` exists now (docs/hosting.md says how a remote engine plugs in); another name fails at boot. */
+  /** `local` (child processes, the default) or `docker` (a container each, docs/hosting.md); another name fails at boot. */
   @IsIn(HOSTING_PROVIDER_NAMES, { message: `HOSTING_PROVIDER must be one of: ${HOSTING_PROVIDER_NAMES.join(', ')}` })
   HOSTING_PROVIDER: HostingProviderName = 'local';
 
@@ -57,6 +57,26 @@ export class AgentsEnv extends CommonEnv {
   @MinLength(1) @IsString() AGENT_DATA_DIR = path.join(os.tmpdir(), 'platform-agents');
   /** A runtime found alive at boot that does not answer yet is left alone this long after its start. */
   @EnvInt(0) RUNTIME_STARTUP_GRACE_MS = 30_000;
+
+  /**
+   * Container engines (`docker`, docs/hosting.md): the Engine API's address, `unix:///path/docker.sock`
+   * or `tcp://host:port` (plain HTTP: a TLS engine needs a local socket or proxy); empty, the local
+   * socket /var/run/docker.sock.
+   */
+  @Matches(/^((unix:\/\/\/|tcp:\/\/).+)?$/, { message: 'must be unix:///<socket path>, tcp://<host>:<port> or empty' }) DOCKER_HOST = '';
+  /** The image every runtime container runs (`npm run images` builds it offline), with SERVICE=agent-runtime. */
+  @MinLength(1) @IsString() PLATFORM_IMAGE = 'platform:local';
+  /**
+   * `host`: runtimes share the engine host's network, listen on a free port of AGENT_RUNTIME_HOST and
+   * reach BACKEND_URL and REDIS_URL as this service does. Any other name: a network the runtimes join
+   * (compose's), reached by container name on port 18789; this service must be on it too.
+   */
+  @MinLength(1) @IsString() DOCKER_NETWORK = 'host';
+  /**
+   * Labels the containers and volumes of this platform, so it adopts, lists and ends only its own: two
+   * platforms on one engine (a second checkout, each test file) need scopes of their own.
+   */
+  @Matches(/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/, { message: 'must be a container-name prefix ([a-zA-Z0-9][a-zA-Z0-9_.-]*)' }) DOCKER_SCOPE = 'platform';
 
   /**
    * The file explorer's workspace when a request names no agent (extended-services 4.12); empty:

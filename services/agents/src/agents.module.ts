@@ -30,6 +30,8 @@ import { HeartbeatSchedules } from './heartbeat/heartbeat-schedules.js';
 import { HeartbeatHandlers } from './heartbeat/heartbeat.handlers.js';
 import { HeartbeatService } from './heartbeat/heartbeat.service.js';
 import { HeartbeatWorker } from './heartbeat/heartbeat.worker.js';
+import { DockerEngine } from './hosting/docker-engine.js';
+import { DockerHostingProvider } from './hosting/docker.provider.js';
 import { HostingProvider } from './hosting/hosting.provider.js';
 import { LocalHostingProvider } from './hosting/local.provider.js';
 import { InstancesHandlers } from './instances/instances.handlers.js';
@@ -52,7 +54,7 @@ import { WalletChallengeClient } from './verification/wallet-challenge.client.js
 export const AGENTS_SERVICE = 'agents';
 
 /** HOSTING_PROVIDER picks the adapter (docs/hosting.md); a new name does not compile until it has one. */
-const HOSTING_ADAPTERS: Record<HostingProviderName, Type<HostingProvider>> = { local: LocalHostingProvider };
+const HOSTING_ADAPTERS: Record<HostingProviderName, Type<HostingProvider>> = { local: LocalHostingProvider, docker: DockerHostingProvider };
 
 @Module({})
 export class AgentsModule {
@@ -71,6 +73,8 @@ export class AgentsModule {
       ],
       providers: [
         { provide: AGENTS_ENV, useValue: env },
+        // Constructed whatever the adapter: it connects only when asked, and the container adapters share it.
+        DockerEngine,
         { provide: HostingProvider, useClass: HOSTING_ADAPTERS[env.HOSTING_PROVIDER] },
         AgentLifecycle,
         AgentsService,

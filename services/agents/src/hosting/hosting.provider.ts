@@ -1,4 +1,4 @@
-import type { PlanResources, RuntimeInstanceView } from '@platform/contracts';
+import type { PlanResources, RuntimeInstanceView, RuntimeUsage } from '@platform/contracts';
 import type { RuntimeExit } from './runtime-exit.js';
 
 /** Everything a provider needs to run one agent. */
@@ -23,6 +23,8 @@ export interface RuntimeInspection {
   reason?: string;
 }
 
+export type { RuntimeUsage };
+
 export interface DeployedRuntime {
   runtimeUrl: string;
 }
@@ -41,6 +43,8 @@ export interface Workspace {
  */
 export abstract class HostingProvider {
   abstract readonly name: string;
+  /** Whether usage() measures anything: where it does not, nobody needs to ask. */
+  readonly measuresUsage: boolean = false;
   private readonly exitListeners: Array<(exit: RuntimeExit) => void> = [];
 
   /**
@@ -87,6 +91,14 @@ export abstract class HostingProvider {
    * new agent's workspace before its runtime first starts. Nothing to copy is no error.
    */
   abstract copyMemory(fromAgentId: string, toAgentId: string): Promise<void>;
+  /**
+   * The runtime's resource use as the host measures it, for stats and the watchdog's container metrics;
+   * null where the provider measures nothing (local: the runtime's own reading of its process stands)
+   * or the runtime is not running.
+   */
+  async usage(_agentId: string): Promise<RuntimeUsage | null> {
+    return null;
+  }
   /** The agent's workspace on this host, for the file explorer and storage figures; null where the provider keeps it elsewhere. */
   abstract workspace(agentId: string): Workspace | null;
   /** The folder holding every agent's workspace on this host; null where there is none. */

@@ -1,23 +1,24 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { copyFile, mkdir, open, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { EntityManager } from 'typeorm';
-import { AGENT_RUNTIME_PROCESS, RUNTIME_AGENT_HEADER, RUNTIME_MEMORY_FILE, RUNTIME_PATHS, type RuntimeInstanceView } from '@platform/contracts';
+import type { RuntimeInstanceView } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
+import { agentDataDir, copyMemoryFile } from './agent-data.js';
 import { freePort } from './free-port.js';
 import { HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type Workspace } from './hosting.provider.js';
 import { LocalRuntimeEntity } from './local-runtime.entity.js';
 import { agentArgument, runtimeAlive, terminate } from './process-table.js';
+import { answeringAs, lastWordsOf } from './runtime-answer.js';
+import { runtimeEnv, runtimeNodeFlags, runtimeUrlOf } from './runtime-env.js';
+import { withRuntimeLock } from './runtime-lock.js';
 
 const LOG_FILE = 'runtime.log';
 const LOG_TAIL_BYTES = 4096;
-/** How runMain starts the runtime's last line when it cannot start; the reason kept on the agent goes without it. */
-const RUNTIME_LINE_PREFIX = `${AGENT_RUNTIME_PROCESS}: `;
-const GIB = 1024 ** 3;
 /** How often an adopted runtime's pid is looked at: it is not our child, so no exit event comes. */
 const ADOPTED_POLL_MS = 1000;
 
@@ -145,11 +146,8 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
     });
   }
 
-  async copyMemory(fromAgentId: string, toAgentId: string): Promise<void> {
-    await mkdir(this.dataDir(toAgentId), { recursive: true });
-    await copyFile(path.join(this.dataDir(fromAgentId), RUNTIME_MEMORY_FILE), path.join(this.dataDir(toAgentId), RUNTIME_MEMORY_FILE)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+  copyMemory(fromAgentId: string, toAgentId: string): Promise<void> {
+    return copyMemoryFile(this.env, fromAgentId, toAgentId);
   }
 
   workspace(agentId: string): Workspace {
@@ -195,10 +193,7 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
   }
 
   private locked<T>(agentId: string, work: (manager: EntityManager, record: LocalRuntimeEntity | null) => Promise<T>): Promise<T> {
-    return this.db.asSystem(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`local-runtime:${agentId}`]);
-      return work(manager, await manager.findOneBy(LocalRuntimeEntity, { agentId }));
-    });
+    return withRuntimeLock(this.db, this.name, agentId, async (manager) => work(manager, await manager.findOneBy(LocalRuntimeEntity, { agentId })));
   }
 
   private async launch(manager: EntityManager, spec: RuntimeSpec, wantedPort?: number): Promise<DeployedRuntime> {
@@ -208,14 +203,14 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
     const log = openSync(path.join(dataDir, LOG_FILE), 'a');
     const child = spawn(process.execPath, [
       ...this.env.AGENT_RUNTIME_NODE_ARGS.split(' ').filter(Boolean),
-      `--max-old-space-size=${Math.round((spec.resources.memory * GIB) / 1024 ** 2)}`,
+      ...runtimeNodeFlags(spec),
       this.env.AGENT_RUNTIME_ENTRY,
       agentArgument(spec.agentId),
     ], {
       // Its own process group and no pipes to us: the agent keeps running when this service stops.
       detached: true,
       stdio: ['ignore', log, log],
-      env: this.runtimeEnv(spec, port, dataDir),
+      env: { PATH: process.env.PATH, ...runtimeEnv(this.env, spec, { host: this.env.AGENT_RUNTIME_HOST, port, dataDir }) },
     });
     closeSync(log);
     const pid = child.pid;
@@ -233,39 +228,9 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
     return { runtimeUrl: this.url(port) };
   }
 
-  private runtimeEnv(spec: RuntimeSpec, port: number, dataDir: string): NodeJS.ProcessEnv {
-    return {
-      PATH: process.env.PATH,
-      NODE_ENV: this.env.NODE_ENV,
-      LOG_LEVEL: this.env.LOG_LEVEL,
-      AGENT_ID: spec.agentId,
-      AGENT_USER_ID: spec.userId,
-      AGENT_PLAN: spec.plan,
-      AGENT_MODEL: spec.model,
-      AGENT_CONFIG: JSON.stringify(spec.config),
-      HOST: this.env.AGENT_RUNTIME_HOST,
-      PORT: String(port),
-      GATEWAY_TOKEN: spec.gatewayToken,
-      BACKEND_URL: this.env.BACKEND_URL,
-      INTERNAL_API_KEY: this.env.INTERNAL_API_KEY,
-      // No billing service yet: the owner stands for the subscription (docs/agents.md).
-      BILLING_SUBSCRIPTION_ID: `user:${spec.userId}`,
-      REDIS_URL: this.env.REDIS_URL,
-      REDIS_PREFIX: this.env.REDIS_PREFIX,
-      DATA_DIR: dataDir,
-      MEMORY_LIMIT_BYTES: String(spec.resources.memory * GIB),
-    };
-  }
-
   /** The agent id the process on `port` answers as, or undefined when nothing answers. */
-  private async probe(port: number): Promise<string | undefined> {
-    try {
-      const response = await fetch(`${this.url(port)}${RUNTIME_PATHS.healthz}`, { signal: AbortSignal.timeout(this.env.HEALTH_PROBE_TIMEOUT_MS) });
-      await response.body?.cancel();
-      return response.ok ? response.headers.get(RUNTIME_AGENT_HEADER) ?? '' : '';
-    } catch {
-      return undefined;
-    }
+  private probe(port: number): Promise<string | undefined> {
+    return answeringAs(this.url(port), this.env.HEALTH_PROBE_TIMEOUT_MS);
   }
 
   /** The last line the runtime wrote before it stopped: a config error names the bad setting there. */
@@ -276,8 +241,7 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
         const { size } = await file.stat();
         const length = Math.min(size, LOG_TAIL_BYTES);
         const { buffer } = await file.read(Buffer.alloc(length), 0, length, size - length);
-        const line = buffer.toString('utf8').split('\n').map((text) => text.trim()).filter(Boolean).pop();
-        return line?.startsWith(RUNTIME_LINE_PREFIX) ? line.slice(RUNTIME_LINE_PREFIX.length) : line;
+        return lastWordsOf(buffer.toString('utf8'));
       } finally {
         await file.close();
       }
@@ -287,10 +251,10 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
   }
 
   private url(port: number): string {
-    return `http://${this.env.AGENT_RUNTIME_ADVERTISED_HOST || this.env.AGENT_RUNTIME_HOST}:${port}`;
+    return runtimeUrlOf(this.env, port);
   }
 
   private dataDir(agentId: string): string {
-    return path.join(this.env.AGENT_DATA_DIR, agentId);
+    return agentDataDir(this.env, agentId);
   }
 }
