@@ -3,7 +3,7 @@ import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-n
 import { SpanKind, type Span } from '@opentelemetry/api';
 import type { Envelope, Reply, Subject } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
-import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, carrierOf, endFailed, tracer } from '@platform/tracing';
+import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, carrierOf, endFailed, startHopSpan } from '@platform/tracing';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { NatsLink } from './nats-link.js';
 import { NatsMetrics, type RequestOutcome } from './nats.metrics.js';
@@ -101,7 +101,7 @@ export class RpcClient implements OnApplicationShutdown {
       this.metrics.requested(subject, 'too-large', startedAt);
       return Promise.reject(tooLarge);
     }
-    const span = tracer.startSpan(`send ${subject}`, CLIENT_SPAN);
+    const span = startHopSpan(`send ${subject}`, CLIENT_SPAN);
     if (span.isRecording()) span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: subject });
     return new Promise((resolve, reject) => {
       const now = Date.now();

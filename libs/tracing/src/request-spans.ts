@@ -14,21 +14,22 @@ interface Open {
   context: Context;
 }
 
+const SERVER_SPAN = { kind: SpanKind.SERVER };
+
 /** Keyed by the request object, so nothing is added to Fastify's request shape (a property would deoptimise it). */
 const open = new WeakMap<object, Open>();
 
 /**
  * Starts a request's server span, the child of the caller's `traceparent` when it sent one. Nothing
  * is kept for a span that neither records nor carries a caller's trace: tracing is off, and the
- * request costs one no-op span.
+ * request costs one no-op span. Attributes are made only for a span that records: the samplers
+ * decide on the trace alone.
  */
 export function openRequestSpan(request: TracedRequest, route: string): void {
   const method = request.method ?? 'GET';
   const parent = contextFrom(request.headers);
-  const span = tracer.startSpan(`${method} ${route}`, {
-    kind: SpanKind.SERVER,
-    attributes: { [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_HTTP_ROUTE]: route },
-  }, parent);
+  const span = tracer.startSpan(`${method} ${route}`, SERVER_SPAN, parent);
+  if (span.isRecording()) span.setAttributes({ [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_HTTP_ROUTE]: route });
   if (span.isRecording() || isSpanContextValid(span.spanContext())) open.set(request, { span, context: trace.setSpan(parent, span) });
 }
 

@@ -71,4 +71,15 @@ describe('a chat\'s trace', () => {
     expect(edge.parentSpanContext?.spanId).toBe(callerSpanId);
     expect(spans.map((span) => span.name)).toEqual(expect.arrayContaining(['send svc.ai.chat', 'process svc.ai.chat', 'send usage.log', 'process usage.log']));
   });
+
+  it('records nothing anywhere for a caller whose traceparent is sampled out, and starts no trace of its own downstream', async () => {
+    const unsampled = await chat({ traceparent: `00-${randomUUID().replaceAll('-', '')}-00f067aa0ba902b7-00` });
+    const sampled = await chat();
+
+    expect([unsampled.status, sampled.status]).toEqual([200, 200]);
+    // The sampled chat's usage event is written after (or with) the unsampled one's: by then every span of both has ended.
+    const edge = (await waitFor(async () => exporter.getFinishedSpans().find((span) => span.name === 'POST /api/ai/chat'), Boolean))!;
+    await traceWithUsage(edge.spanContext().traceId);
+    expect(new Set(exporter.getFinishedSpans().map((span) => span.spanContext().traceId))).toEqual(new Set([edge.spanContext().traceId]));
+  });
 });
