@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { SpanKind, type Span } from '@opentelemetry/api';
+import { SpanKind, trace, type Span } from '@opentelemetry/api';
 import type { Envelope, Reply, Subject } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
 import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, carrierOf, endFailed, startHopSpan } from '@platform/tracing';
@@ -31,7 +31,15 @@ interface PendingCall {
   heardAt: number;
   /** performance.now() at the send, for the subject's latency. */
   startedAt: number;
-  span: Span;
+  span: Span | undefined;
+}
+
+export interface CallOptions {
+  /**
+   * False: no `send` span of the call's own, for a caller whose own span brackets the call and says
+   * what it would (the gateway's route span around its one request); the caller's span is carried.
+   */
+  ownSpan?: boolean;
 }
 
 /** One options object for every call's span: nothing is built per call while tracing is off. */
@@ -72,8 +80,8 @@ export class RpcClient implements OnApplicationShutdown {
     this.sweeper.unref();
   }
 
-  send<Body = unknown>(subject: Subject, envelope: Envelope, timeoutMs?: number): Promise<Reply<Body>> {
-    return this.call(subject, envelope, timeoutMs) as Promise<Reply<Body>>;
+  send<Body = unknown>(subject: Subject, envelope: Envelope, timeoutMs?: number, options?: CallOptions): Promise<Reply<Body>> {
+    return this.call(subject, envelope, timeoutMs, options?.ownSpan ?? true) as Promise<Reply<Body>>;
   }
 
   /** For service-to-service queries whose answer is data, not an HTTP reply. */
@@ -88,7 +96,7 @@ export class RpcClient implements OnApplicationShutdown {
     this.failAll('the service is shutting down');
   }
 
-  private call(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs): Promise<unknown> {
+  private call(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs, ownSpan = true): Promise<unknown> {
     const startedAt = performance.now();
     if (!this.link.connected) {
       this.metrics.requested(subject, 'disconnected', startedAt);
@@ -101,8 +109,8 @@ export class RpcClient implements OnApplicationShutdown {
       this.metrics.requested(subject, 'too-large', startedAt);
       return Promise.reject(tooLarge);
     }
-    const span = startHopSpan(`send ${subject}`, CLIENT_SPAN);
-    if (span.isRecording()) span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: subject });
+    const span = ownSpan ? startHopSpan(`send ${subject}`, CLIENT_SPAN) : undefined;
+    if (span?.isRecording()) span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: subject });
     return new Promise((resolve, reject) => {
       const now = Date.now();
       this.calls.set(token, {
@@ -115,7 +123,7 @@ export class RpcClient implements OnApplicationShutdown {
         span,
       });
       try {
-        const headers = requestHeaders(carrierOf(span));
+        const headers = requestHeaders(carrierOf(span ?? trace.getActiveSpan()));
         this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}`, headers });
       } catch (error) {
         this.finish(token, new ServiceUnavailableError(subject, 'disconnected', String(error)));
@@ -166,8 +174,8 @@ export class RpcClient implements OnApplicationShutdown {
     if (!call) return;
     this.calls.delete(token);
     this.metrics.requested(call.subject, outcomeOf(error), call.startedAt);
-    if (error) endFailed(call.span, error);
-    else call.span.end();
+    if (error && call.span) endFailed(call.span, error);
+    else call.span?.end();
     call.settle(error, response);
   }
 

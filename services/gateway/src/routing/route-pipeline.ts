@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, isStreamStarted, SESSION_COOKIE, UnavailableError, type Envelope, type Reply, type RouteDef } from '@platform/contracts';
-import { PayloadTooLargeError, RpcClient, ServiceUnavailableError } from '@platform/messaging';
+import { PayloadTooLargeError, RpcClient, ServiceUnavailableError, type CallOptions } from '@platform/messaging';
 import { AuthResolver } from '../auth/auth-resolver.js';
 import { apiDocumentReply } from '../docs/api-document-reply.js';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
@@ -16,6 +16,9 @@ import { StreamRelay } from './stream-relay.js';
 
 /** The text the JSON parser kept (installJsonParser); empty for a request that had no JSON body. */
 const rawBodyOf = (request: FastifyRequest): string => (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
+
+/** The route's span brackets its one request: a `send` span of the request's own would repeat it. */
+const ROUTE_CALL: CallOptions = { ownSpan: false };
 
 /**
  * One request's way through the edge: limits, then who is calling, then CSRF, then one NATS
@@ -70,7 +73,7 @@ export class RoutePipeline {
     }
     if (route.edge === 'apiDocument') return apiDocumentReply(request.query);
     if (route.edge) return this.health.answer(route.edge);
-    const answer = await this.rpc.send(route.subject!, this.envelope(route, request, auth, streamInbox), route.timeoutMs);
+    const answer = await this.rpc.send(route.subject!, this.envelope(route, request, auth, streamInbox), route.timeoutMs, ROUTE_CALL);
     this.outages.answered(route.subject!);
     return answer;
   }
