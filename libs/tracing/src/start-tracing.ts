@@ -1,5 +1,7 @@
 import { ConsoleSpanExporter, NodeTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-node';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { TracingEnv } from '@platform/config';
@@ -27,8 +29,9 @@ export function startTracing(service: string, env: TracingEnv): ProcessTracing |
     // Batched: a span's export never waits on a request's path.
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
-  // The default propagator (W3C traceparent and baggage) and context manager (AsyncLocalStorage).
-  provider.register();
+  // W3C trace context only, not the default's baggage too: nothing here reads baggage, and its
+  // propagator would look for it on every message. The default context manager (AsyncLocalStorage).
+  provider.register({ propagator: new W3CTraceContextPropagator() });
   registered = { shutdown: () => provider.shutdown() };
   return registered;
 }
@@ -38,8 +41,9 @@ export function exporterOf(env: TracingEnv): SpanExporter | undefined {
   const endpoint = tracesEndpoint(env);
   const kind = env.OTEL_TRACES_EXPORTER || (endpoint ? 'otlp' : 'none');
   if (kind === 'console') return new ConsoleSpanExporter();
-  if (kind === 'otlp') return new OTLPTraceExporter(endpoint ? { url: endpoint } : {});
-  return undefined;
+  if (kind !== 'otlp') return undefined;
+  const config = endpoint ? { url: endpoint } : {};
+  return (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL) === 'http/json' ? new OTLPJsonTraceExporter(config) : new OTLPProtobufTraceExporter(config);
 }
 
 function tracesEndpoint(env: TracingEnv): string | undefined {
