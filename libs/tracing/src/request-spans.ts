@@ -14,9 +14,9 @@ const SERVER_SPAN = { kind: SpanKind.SERVER };
 /**
  * Keyed by the request object, so nothing is added to Fastify's request shape (a property would
  * deoptimise it). A request's span is never made the active context: its handler hands it to the
- * calls it makes (requestSpanOf), so a process that only serves HTTP never enables the context
- * manager's AsyncLocalStorage, whose hooks on Node 20 cost every promise the process makes. The
- * span is kept for a request sampled out too: its context still tells the next process so.
+ * calls it makes (requestSpanOf), so the gateway runs without a context manager (startTracing's
+ * activeSpans). The span is kept for a request sampled out too: its context still tells the next
+ * process so.
  */
 const open = new WeakMap<object, Span>();
 

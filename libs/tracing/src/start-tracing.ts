@@ -12,6 +12,16 @@ export interface ProcessTracing {
   shutdown(): Promise<void>;
 }
 
+export interface TracingOptions {
+  /**
+   * False: no context manager, so no span is ever the active one, for a process that hands its spans
+   * to the calls it makes (the gateway: request-spans.ts). Its AsyncLocalStorage is then never
+   * enabled, not even by the SDK's own export (a context.with), and on Node 20 those hooks cost
+   * every promise the process makes, sampled request or not.
+   */
+  activeSpans?: boolean;
+}
+
 let registered: ProcessTracing | undefined;
 
 /**
@@ -20,7 +30,7 @@ let registered: ProcessTracing | undefined;
  * function call. Once per process: tests boot several services in one, and the first (or the test's
  * own provider) holds the global.
  */
-export function startTracing(service: string, env: TracingEnv): ProcessTracing | undefined {
+export function startTracing(service: string, env: TracingEnv, options: TracingOptions = {}): ProcessTracing | undefined {
   const exporter = exporterOf(env);
   if (!exporter || registered) return registered;
   const provider = new NodeTracerProvider({
@@ -30,8 +40,9 @@ export function startTracing(service: string, env: TracingEnv): ProcessTracing |
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
   // W3C trace context only, not the default's baggage too: nothing here reads baggage, and its
-  // propagator would look for it on every message. The default context manager (AsyncLocalStorage).
-  provider.register({ propagator: new W3CTraceContextPropagator() });
+  // propagator would look for it on every message. The default context manager (AsyncLocalStorage)
+  // unless the process keeps no active span (null: none registered).
+  provider.register({ propagator: new W3CTraceContextPropagator(), contextManager: options.activeSpans === false ? null : undefined });
   registered = { shutdown: () => provider.shutdown() };
   return registered;
 }
