@@ -21,7 +21,8 @@
 //                      traced), with BENCH_TRACES_SAMPLER_ARG its ratio: the cost at a deployment's own sampling
 //   BENCH_KEYS_RATE, BENCH_CHAT_RATE  requests/s offered to each platform (default 0: as many as it answers,
 //                      the throughput at saturation); a rate both sustain compares CPU per request at equal load
-//   BENCH_AA           1: both platforms without observability (an A/A run: the bench's own noise)
+//   BENCH_ON           what the "on" platform has: metrics,traces (the default), metrics (scraped, no
+//                      tracing), traces (no scrapes) or none (an A/A run: the bench's own noise)
 //   BENCH_PAIRED       1: both platforms loaded at the same time in each slice rather than in turns, so
 //                      the machine's other load falls on both at every instant (best with the fixed rates)
 //
@@ -133,9 +134,11 @@ async function main() {
   const upstreamMs = setting('BENCH_UPSTREAM_MS', 0, { integer: true, allowZero: true });
   const scrapeMs = setting('BENCH_SCRAPE_MS', 5000, { integer: true });
   const rates = { keys: setting('BENCH_KEYS_RATE', 0, { integer: true, allowZero: true }), chat: setting('BENCH_CHAT_RATE', 0, { integer: true, allowZero: true }) };
-  const aa = process.env.BENCH_AA === '1';
+  const enabled = new Set((process.env.BENCH_ON ?? 'metrics,traces').split(',').map((part) => part.trim()));
+  const traced = enabled.has('traces');
+  const scraped = enabled.has('metrics');
   const paired = process.env.BENCH_PAIRED === '1';
-  const sampler = aa ? 'none (A/A)' : process.env.BENCH_TRACES_SAMPLER || 'parentbased_always_on';
+  const sampler = traced ? process.env.BENCH_TRACES_SAMPLER || 'parentbased_always_on' : 'none (untraced)';
   ensureInstalled();
   const { load, Samples } = await import('./load.mjs');
   if (!ensureInfrastructure()) throw new Error('PostgreSQL, Redis and NATS must be reachable: see the lines above.');
@@ -155,7 +158,7 @@ async function main() {
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   const [off, on] = [
     startPlatform(PLATFORMS[0], databaseUrl, {}),
-    startPlatform(PLATFORMS[1], databaseUrl, aa ? {} : {
+    startPlatform(PLATFORMS[1], databaseUrl, !traced ? {} : {
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
       OTEL_TRACES_SAMPLER: sampler,
       OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACES_SAMPLER_ARG ?? '',
@@ -170,7 +173,7 @@ async function main() {
       platform.scenarios = await scenariosOf(platform, platform === off ? 0 : 1);
       platform.llm = new LlmSandbox(platform.sandbox);
     }
-    const scrapes = scraper(aa ? [] : Object.values(on.opsUrls), scrapeMs);
+    const scrapes = scraper(scraped ? Object.values(on.opsUrls) : [], scrapeMs);
     /**
      * One slice of load on one platform; the "on" one scraped meanwhile. Then its queued work and
      * batched spans settle, their CPU time counted with the slice's.
@@ -194,7 +197,7 @@ async function main() {
     };
 
     const offered = Object.entries(rates).filter(([, rate]) => rate > 0).map(([id, rate]) => `${id} at ${rate} req/s`).join(', ') || 'as fast as each answers';
-    console.log(`bench:observability: ${durationSec} s per platform and scenario in ${rounds} ${paired ? 'paired (both at once)' : 'alternating'} rounds, ${connections} connections (${offered}), upstream latency ${upstreamMs} ms, sampler ${sampler}, scrapes every ${scrapeMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`bench:observability: ${durationSec} s per platform and scenario in ${rounds} ${paired ? 'paired (both at once)' : 'alternating'} rounds, ${connections} connections (${offered}), upstream latency ${upstreamMs} ms, sampler ${sampler}, ${scraped ? `scrapes every ${scrapeMs} ms` : 'no scrapes'}; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     const results = [];
     for (const [id, label] of [['keys', 'GET /api/keys (web, cookie)'], ['chat', 'POST /api/ai/chat (backend, solo)']]) {
       if (warmupSec > 0) for (const platform of [off, on]) await slice(platform, id, warmupSec, `${platform.side} warm-up`);
@@ -224,7 +227,7 @@ async function main() {
       console.log(describe(entry));
     }
     scrapes.stop();
-    if (!aa && !process.env.BENCH_TRACES_SAMPLER && results.some((entry) => entry.spansExported === 0)) throw Object.assign(new Error('the collector received no spans from the "on" platform: tracing was not on'), { services });
+    if (traced && !process.env.BENCH_TRACES_SAMPLER && results.some((entry) => entry.spansExported === 0)) throw Object.assign(new Error('the collector received no spans from the "on" platform: tracing was not on'), { services });
     console.log(`\n  scrapes of the "on" platform's ${Object.keys(on.opsUrls).length} ops ports: ${scrapes.state.scrapes} answered, ${scrapes.state.failed} failed; ${exported.exports} OTLP exports, ${exported.spans} spans in all`);
     console.log(resultLine({ scenario: 'observability', durationSec, rounds, paired, connections, rates, upstreamLatencyMs: upstreamMs, scrapeMs, sampler, targetLossPercent: TARGET_LOSS_PERCENT, results }));
     const failed = results.some(({ off: a, on: b }) => [a, b].some((side) => side.non2xx || side.errors || side.timeouts));
