@@ -24,7 +24,8 @@
 //   BENCH_ON           what the "on" platform has: metrics,traces (the default), metrics (scraped, no
 //                      tracing), traces (no scrapes) or none (an A/A run: the bench's own noise)
 //   BENCH_PAIRED       1: both platforms loaded at the same time in each slice rather than in turns, so
-//                      the machine's other load falls on both at every instant (best with the fixed rates)
+//                      the machine's other load falls on both at every instant; with the fixed rates only
+//                      (at saturation the two compete for the cores and the slower one batches ever less)
 //
 // Each platform is sandbox + identity + ai-gateway + usage + gateway from dist, with its own ports,
 // NATS subjects (benchobs-off., benchobs-on.) and Redis keys, on one benchmark database
