@@ -34,17 +34,18 @@ export class Samples {
 
 /**
  * Runs autocannon against url for durationSec with the given connections and headers (and, for
- * writes, method, body and a setupRequest that may vary each request).
+ * writes, method, body and a setupRequest that may vary each request); `overallRate`, when given, caps
+ * the requests/s sent over all connections (else each sends its next as soon as it is answered).
  * Returns requests/s (autocannon's per-second average), p50/p99 in ms, error counts, and the 2xx
  * response times themselves (`samples`) for a caller that pools several runs.
  */
-export function load({ url, durationSec, connections, headers = {}, title, method = 'GET', body, setupRequest }) {
+export function load({ url, durationSec, connections, headers = {}, title, method = 'GET', body, setupRequest, overallRate }) {
   return new Promise((resolve, reject) => {
     const samples = new Samples();
     let forced = false;
     const instance = autocannon(
       {
-        url, title, connections, duration: durationSec, headers, timeout: 10, method, body,
+        url, title, connections, duration: durationSec, headers, timeout: 10, method, body, overallRate,
         ...(setupRequest ? { requests: [{ setupRequest }] } : {}),
       },
       (error, result) => {

@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_SERVER_ADDRESS, ATTR_URL_FULL } from '@opentelemetry/semantic-conventions';
-import { carrierOf, endFailed, tracer, type TraceCarrier } from '@platform/tracing';
+import { carrierOf, endFailed, startHopSpan, type TraceCarrier } from '@platform/tracing';
 
 const CLIENT_SPAN = { kind: SpanKind.CLIENT };
 
@@ -10,7 +10,7 @@ const CLIENT_SPAN = { kind: SpanKind.CLIENT };
  * streamed body is read. The URL is kept without its query: some parties take a key there.
  */
 export async function tracedCall<T extends { status: number }>(party: string, method: string, url: string, call: (trace: TraceCarrier | undefined) => Promise<T>): Promise<T> {
-  const span = tracer.startSpan(method, CLIENT_SPAN);
+  const span = startHopSpan(method, CLIENT_SPAN);
   if (span.isRecording()) {
     const target = new URL(url);
     span.setAttributes({ [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_URL_FULL]: `${target.origin}${target.pathname}`, [ATTR_SERVER_ADDRESS]: target.hostname, 'peer.service': party });

@@ -90,11 +90,16 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
     await super.close();
   }
 
-  /** Runs the handler inside its span; one without a reply (nobody waits) ends when the handler does. */
+  /**
+   * Runs the handler inside its span; one without a reply (nobody waits) ends when the handler does.
+   * A span sampled out is only carried: nothing is kept to end it, and no attributes are made.
+   */
   override handleMessage(channel: string, message: Msg): Promise<unknown> {
     const parent = contextFrom(message.headers, NATS_HEADERS_GETTER);
     const span = tracer.startSpan(`process ${channel}`, SERVER_SPAN, parent);
-    if (!span.isRecording() && !isSpanContextValid(span.spanContext())) return super.handleMessage(channel, message);
+    if (!span.isRecording()) {
+      return isSpanContextValid(span.spanContext()) ? withSpan(span, parent, () => super.handleMessage(channel, message)) : super.handleMessage(channel, message);
+    }
     span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: channel });
     if (message.reply) this.replySpans.set(message, span);
     const handled = withSpan(span, parent, () => super.handleMessage(channel, message));

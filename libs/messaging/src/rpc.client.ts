@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { SpanKind, type Span } from '@opentelemetry/api';
+import { context, SpanKind, trace, type Span } from '@opentelemetry/api';
 import type { Envelope, Reply, Subject } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
-import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, carrierOf, endFailed, tracer } from '@platform/tracing';
+import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, carrierOf, endFailed, startHopSpan } from '@platform/tracing';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { NatsLink } from './nats-link.js';
 import { NatsMetrics, type RequestOutcome } from './nats.metrics.js';
@@ -31,7 +31,17 @@ interface PendingCall {
   heardAt: number;
   /** performance.now() at the send, for the subject's latency. */
   startedAt: number;
-  span: Span;
+  span: Span | undefined;
+}
+
+export interface CallOptions {
+  /**
+   * False: no `send` span of the call's own, for a caller whose own span brackets the call and says
+   * what it would (the gateway's route span around its one request); the caller's span is carried.
+   */
+  ownSpan?: boolean;
+  /** The span the call belongs to, for a caller that keeps none active (the gateway: request-spans.ts); else the active one. */
+  parent?: Span;
 }
 
 /** One options object for every call's span: nothing is built per call while tracing is off. */
@@ -72,13 +82,13 @@ export class RpcClient implements OnApplicationShutdown {
     this.sweeper.unref();
   }
 
-  send<Body = unknown>(subject: Subject, envelope: Envelope, timeoutMs?: number): Promise<Reply<Body>> {
-    return this.call(subject, envelope, timeoutMs) as Promise<Reply<Body>>;
+  send<Body = unknown>(subject: Subject, envelope: Envelope, timeoutMs?: number, options?: CallOptions): Promise<Reply<Body>> {
+    return this.call(subject, envelope, timeoutMs, options) as Promise<Reply<Body>>;
   }
 
   /** For service-to-service queries whose answer is data, not an HTTP reply. */
-  async request<T>(subject: Subject, data: unknown, timeoutMs?: number): Promise<T> {
-    const response = await this.call(subject, data, timeoutMs);
+  async request<T>(subject: Subject, data: unknown, timeoutMs?: number, options?: CallOptions): Promise<T> {
+    const response = await this.call(subject, data, timeoutMs, options);
     if (isErrorReply(response)) throw new RemoteError(subject, response);
     return response as T;
   }
@@ -88,7 +98,7 @@ export class RpcClient implements OnApplicationShutdown {
     this.failAll('the service is shutting down');
   }
 
-  private call(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs): Promise<unknown> {
+  private call(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs, options: CallOptions = {}): Promise<unknown> {
     const startedAt = performance.now();
     if (!this.link.connected) {
       this.metrics.requested(subject, 'disconnected', startedAt);
@@ -101,8 +111,9 @@ export class RpcClient implements OnApplicationShutdown {
       this.metrics.requested(subject, 'too-large', startedAt);
       return Promise.reject(tooLarge);
     }
-    const span = tracer.startSpan(`send ${subject}`, CLIENT_SPAN);
-    if (span.isRecording()) span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: subject });
+    const parent = options.parent ? trace.setSpan(context.active(), options.parent) : context.active();
+    const span = options.ownSpan === false ? undefined : startHopSpan(`send ${subject}`, CLIENT_SPAN, parent);
+    if (span?.isRecording()) span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: subject });
     return new Promise((resolve, reject) => {
       const now = Date.now();
       this.calls.set(token, {
@@ -115,7 +126,7 @@ export class RpcClient implements OnApplicationShutdown {
         span,
       });
       try {
-        const headers = requestHeaders(carrierOf(span));
+        const headers = requestHeaders(carrierOf(span ?? trace.getSpan(parent)));
         this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}`, headers });
       } catch (error) {
         this.finish(token, new ServiceUnavailableError(subject, 'disconnected', String(error)));
@@ -166,8 +177,8 @@ export class RpcClient implements OnApplicationShutdown {
     if (!call) return;
     this.calls.delete(token);
     this.metrics.requested(call.subject, outcomeOf(error), call.startedAt);
-    if (error) endFailed(call.span, error);
-    else call.span.end();
+    if (error && call.span) endFailed(call.span, error);
+    else call.span?.end();
     call.settle(error, response);
   }
 

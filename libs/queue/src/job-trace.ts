@@ -2,7 +2,7 @@ import { SpanKind } from '@opentelemetry/api';
 import type { Job } from 'bullmq';
 import { JOB_TRACE_FIELD, type QueueName } from '@platform/contracts';
 import {
-  ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_MESSAGE_ID, ATTR_MESSAGING_SYSTEM, carrierOf, contextFrom, endFailed, tracer, withSpan, type TraceCarrier,
+  ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_MESSAGE_ID, ATTR_MESSAGING_SYSTEM, carrierOf, contextFrom, endFailed, startHopSpan, tracer, withSpan, type TraceCarrier,
 } from '@platform/tracing';
 
 const PRODUCER_SPAN = { kind: SpanKind.PRODUCER };
@@ -15,7 +15,7 @@ const attributes = (name: QueueName) => ({ [ATTR_MESSAGING_SYSTEM]: 'bullmq', [A
  * trace of the request that asked for it. Untraced (tracing off) the data is left as it was.
  */
 export async function enqueueTraced(name: QueueName, payload: object, enqueue: (data: object) => Promise<unknown>): Promise<void> {
-  const span = tracer.startSpan(`send ${name}`, PRODUCER_SPAN);
+  const span = startHopSpan(`send ${name}`, PRODUCER_SPAN);
   const trace = carrierOf(span);
   if (span.isRecording()) span.setAttributes(attributes(name));
   try {

@@ -52,8 +52,8 @@ describe('a chat\'s trace', () => {
     const spans = await traceWithUsage(edge.spanContext().traceId);
     const vendor = spans.find((span) => span.kind === SpanKind.SERVER && span.name.startsWith('POST /openrouter/'))!;
     const usage = spans.find((span) => span.name === 'process usage.log')!;
-    expect(pathTo(vendor, spans)).toEqual(['POST /api/ai/chat', 'send svc.ai.chat', 'process svc.ai.chat', 'POST', vendor.name]);
-    expect(pathTo(usage, spans)).toEqual(['POST /api/ai/chat', 'send svc.ai.chat', 'process svc.ai.chat', 'send usage.log', 'process usage.log']);
+    expect(pathTo(vendor, spans)).toEqual(['POST /api/ai/chat', 'process svc.ai.chat', 'POST', vendor.name]);
+    expect(pathTo(usage, spans)).toEqual(['POST /api/ai/chat', 'process svc.ai.chat', 'send usage.log', 'process usage.log']);
     expect(spans.find((span) => span.name === 'POST')!.attributes).toMatchObject({ 'peer.service': 'openrouter', 'http.response.status_code': 200 });
     expect(usage.kind).toBe(SpanKind.CONSUMER);
     expect(usage.attributes).toMatchObject({ 'messaging.system': 'bullmq', 'messaging.destination.name': 'usage.log' });
@@ -69,6 +69,17 @@ describe('a chat\'s trace', () => {
     const spans = await traceWithUsage(traceId);
     const edge = spans.find((span) => span.name === 'POST /api/ai/chat')!;
     expect(edge.parentSpanContext?.spanId).toBe(callerSpanId);
-    expect(spans.map((span) => span.name)).toEqual(expect.arrayContaining(['send svc.ai.chat', 'process svc.ai.chat', 'send usage.log', 'process usage.log']));
+    expect(spans.map((span) => span.name)).toEqual(expect.arrayContaining(['process svc.ai.chat', 'send usage.log', 'process usage.log']));
+  });
+
+  it('records nothing anywhere for a caller whose traceparent is sampled out, and starts no trace of its own downstream', async () => {
+    const unsampled = await chat({ traceparent: `00-${randomUUID().replaceAll('-', '')}-00f067aa0ba902b7-00` });
+    const sampled = await chat();
+
+    expect([unsampled.status, sampled.status]).toEqual([200, 200]);
+    // The sampled chat's usage event is written after (or with) the unsampled one's: by then every span of both has ended.
+    const edge = (await waitFor(async () => exporter.getFinishedSpans().find((span) => span.name === 'POST /api/ai/chat'), Boolean))!;
+    await traceWithUsage(edge.spanContext().traceId);
+    expect(new Set(exporter.getFinishedSpans().map((span) => span.spanContext().traceId))).toEqual(new Set([edge.spanContext().traceId]));
   });
 });

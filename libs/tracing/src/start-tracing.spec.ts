@@ -1,5 +1,6 @@
 import { context, propagation, trace } from '@opentelemetry/api';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { ConsoleSpanExporter } from '@opentelemetry/sdk-trace-node';
 import { loadEnv, TracingEnv } from '@platform/config';
 import { exporterOf, startTracing } from './start-tracing.js';
@@ -27,9 +28,11 @@ describe('startTracing', () => {
   it.each([
     [{}, undefined],
     [{ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, undefined],
-    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, OTLPTraceExporter],
-    [{ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }, OTLPTraceExporter],
-    [{ OTEL_TRACES_EXPORTER: 'otlp' }, OTLPTraceExporter],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, OTLPProtobufTraceExporter],
+    [{ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }, OTLPProtobufTraceExporter],
+    [{ OTEL_TRACES_EXPORTER: 'otlp' }, OTLPProtobufTraceExporter],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }, OTLPJsonTraceExporter],
+    [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/protobuf' }, OTLPProtobufTraceExporter],
     [{ OTEL_TRACES_EXPORTER: 'console' }, ConsoleSpanExporter],
   ])('with %j exports to %p', (source, expected) => {
     const exporter = exporterOf(envOf(source));
@@ -40,6 +43,10 @@ describe('startTracing', () => {
 
   it('refuses a sampler the specification does not name', () => {
     expect(() => envOf({ OTEL_TRACES_SAMPLER: 'sometimes' })).toThrow('Invalid environment variable OTEL_TRACES_SAMPLER');
+  });
+
+  it('refuses OTLP over gRPC, which it does not export', () => {
+    expect(() => envOf({ OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow('Invalid environment variable OTEL_EXPORTER_OTLP_PROTOCOL');
   });
 
   it('registers a recording provider and the W3C propagator once an endpoint is set', async () => {

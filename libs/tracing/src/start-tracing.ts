@@ -1,5 +1,7 @@
 import { ConsoleSpanExporter, NodeTracerProvider, BatchSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-node';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter as OTLPJsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { TracingEnv } from '@platform/config';
@@ -10,6 +12,16 @@ export interface ProcessTracing {
   shutdown(): Promise<void>;
 }
 
+export interface TracingOptions {
+  /**
+   * False: no context manager, so no span is ever the active one, for a process that hands its spans
+   * to the calls it makes (the gateway: request-spans.ts). Its AsyncLocalStorage is then never
+   * enabled, not even by the SDK's own export (a context.with), and on Node 20 those hooks cost
+   * every promise the process makes, sampled request or not.
+   */
+  activeSpans?: boolean;
+}
+
 let registered: ProcessTracing | undefined;
 
 /**
@@ -18,7 +30,7 @@ let registered: ProcessTracing | undefined;
  * function call. Once per process: tests boot several services in one, and the first (or the test's
  * own provider) holds the global.
  */
-export function startTracing(service: string, env: TracingEnv): ProcessTracing | undefined {
+export function startTracing(service: string, env: TracingEnv, options: TracingOptions = {}): ProcessTracing | undefined {
   const exporter = exporterOf(env);
   if (!exporter || registered) return registered;
   const provider = new NodeTracerProvider({
@@ -27,8 +39,10 @@ export function startTracing(service: string, env: TracingEnv): ProcessTracing |
     // Batched: a span's export never waits on a request's path.
     spanProcessors: [new BatchSpanProcessor(exporter)],
   });
-  // The default propagator (W3C traceparent and baggage) and context manager (AsyncLocalStorage).
-  provider.register();
+  // W3C trace context only, not the default's baggage too: nothing here reads baggage, and its
+  // propagator would look for it on every message. The default context manager (AsyncLocalStorage)
+  // unless the process keeps no active span (null: none registered).
+  provider.register({ propagator: new W3CTraceContextPropagator(), contextManager: options.activeSpans === false ? null : undefined });
   registered = { shutdown: () => provider.shutdown() };
   return registered;
 }
@@ -38,8 +52,9 @@ export function exporterOf(env: TracingEnv): SpanExporter | undefined {
   const endpoint = tracesEndpoint(env);
   const kind = env.OTEL_TRACES_EXPORTER || (endpoint ? 'otlp' : 'none');
   if (kind === 'console') return new ConsoleSpanExporter();
-  if (kind === 'otlp') return new OTLPTraceExporter(endpoint ? { url: endpoint } : {});
-  return undefined;
+  if (kind !== 'otlp') return undefined;
+  const config = endpoint ? { url: endpoint } : {};
+  return (env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL) === 'http/json' ? new OTLPJsonTraceExporter(config) : new OTLPProtobufTraceExporter(config);
 }
 
 function tracesEndpoint(env: TracingEnv): string | undefined {

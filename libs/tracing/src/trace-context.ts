@@ -5,11 +5,11 @@ export type TraceCarrier = Record<string, string>;
 
 /**
  * The carrier that makes `span` the parent on the other side, or undefined when there is nothing to
- * carry, so an untraced message or job stays as it was. Nothing is built for the no-op span of
- * tracing off; a span sampled out still carries its context, so the next process drops it too.
+ * carry, so an untraced message or job stays as it was. Nothing is built for no span or the no-op
+ * span of tracing off; a span sampled out still carries its context, so the next process drops it too.
  */
-export function carrierOf(span: Span): TraceCarrier | undefined {
-  if (!isSpanContextValid(span.spanContext())) return undefined;
+export function carrierOf(span: Span | undefined): TraceCarrier | undefined {
+  if (!span || !isSpanContextValid(span.spanContext())) return undefined;
   const carrier: TraceCarrier = {};
   propagation.inject(trace.setSpan(context.active(), span), carrier);
   return carrier.traceparent ? carrier : undefined;

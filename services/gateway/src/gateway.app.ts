@@ -65,7 +65,8 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv, met
 export async function startGateway(source: EnvSource): Promise<RunningGateway> {
   const env = loadEnv(GatewayEnv, source);
   createPino(GATEWAY_SERVICE, env.LOG_LEVEL).info({ env: redactEnv(env) }, 'configuration');
-  const tracing = startTracing(GATEWAY_SERVICE, env);
+  // The gateway hands each request's span to its NATS calls (RoutePipeline): it needs no active span.
+  const tracing = startTracing(GATEWAY_SERVICE, env, { activeSpans: false });
   const metrics = new ServiceMetrics().collectProcessMetrics();
   const web = await startSurface('web', env.WEB_PORT, env, metrics);
   const backend = await startSurface('backend', env.BACKEND_PORT, env, metrics);

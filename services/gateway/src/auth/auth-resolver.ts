@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Span } from '@opentelemetry/api';
 import { parseCookie } from 'cookie';
 import {
   API_KEY_PREFIX, ApiError, credentialDigest, EVENTS, isAuthContext, OPENAI_MESSAGES, SESSION_COOKIE, SUBJECTS, unauthorized, UnavailableError,
@@ -40,7 +41,8 @@ export class AuthResolver implements OnApplicationBootstrap {
     this.events.onBroadcast(EVENTS.identity.sessionsRevoked, (event) => this.cache.dropUser(event.userId));
   }
 
-  async resolve(route: RouteDef, headers: Headers): Promise<Resolved> {
+  /** `span`: the request's, the parent of a lookup's NATS request (the gateway keeps no active span). */
+  async resolve(route: RouteDef, headers: Headers, span?: Span): Promise<Resolved> {
     switch (route.auth) {
       case 'none':
         return { auth: null, byCookie: false };
@@ -48,18 +50,18 @@ export class AuthResolver implements OnApplicationBootstrap {
         checkInternalKey(this.env.INTERNAL_API_KEY, single(headers.authorization));
         return { auth: internalCaller(headers), byCookie: false };
       case 'sessionOrInternal':
-        if (isBearer(headers) && !bearerKey(headers)) return this.resolve({ ...route, auth: 'internal' }, headers);
-        return this.resolve({ ...route, auth: 'session' }, headers);
+        if (isBearer(headers) && !bearerKey(headers)) return this.resolve({ ...route, auth: 'internal' }, headers, span);
+        return this.resolve({ ...route, auth: 'session' }, headers, span);
       case 'session':
       case 'optionalSession': {
-        const resolved = await this.userCredential(headers);
+        const resolved = await this.userCredential(headers, span);
         if (route.auth === 'session' && !resolved.auth) throw unauthorized();
         return resolved;
       }
       case 'apiKey': {
         // A session cookie does not open these routes: a program holds a key, and CSRF never applies.
         const key = bearerKey(headers);
-        const auth = key ? await this.lookup(credentialDigest(key), SUBJECTS.identity.resolveApiKey) : null;
+        const auth = key ? await this.lookup(credentialDigest(key), SUBJECTS.identity.resolveApiKey, span) : null;
         if (!auth) throw new ApiError(401, OPENAI_MESSAGES.invalidApiKey);
         return { auth, byCookie: false };
       }
@@ -72,12 +74,12 @@ export class AuthResolver implements OnApplicationBootstrap {
     if (token) this.cache.drop(credentialDigest(token));
   }
 
-  private async userCredential(headers: Headers): Promise<Resolved> {
+  private async userCredential(headers: Headers, span: Span | undefined): Promise<Resolved> {
     const bearer = bearerKey(headers);
-    if (bearer) return { auth: await this.lookup(credentialDigest(bearer), SUBJECTS.identity.resolveApiKey), byCookie: false };
+    if (bearer) return { auth: await this.lookup(credentialDigest(bearer), SUBJECTS.identity.resolveApiKey, span), byCookie: false };
     const token = sessionToken(headers);
     if (!token) return { auth: null, byCookie: false };
-    const auth = await this.lookup(credentialDigest(token), SUBJECTS.identity.resolveSession);
+    const auth = await this.lookup(credentialDigest(token), SUBJECTS.identity.resolveSession, span);
     return { auth, byCookie: auth !== null };
   }
 
@@ -86,12 +88,12 @@ export class AuthResolver implements OnApplicationBootstrap {
    * something that is not a whole AuthContext) is 503 on every route, never anonymous and never
    * cached. Only a well-formed caller with a user id is cached and let through.
    */
-  private async lookup(digest: string, subject: typeof SUBJECTS.identity.resolveSession | typeof SUBJECTS.identity.resolveApiKey) {
+  private async lookup(digest: string, subject: typeof SUBJECTS.identity.resolveSession | typeof SUBJECTS.identity.resolveApiKey, span: Span | undefined) {
     const cached = this.cache.get(digest);
     if (cached) return cached;
     let answer: unknown;
     try {
-      answer = await this.rpc.request<unknown>(subject, { digest });
+      answer = await this.rpc.request<unknown>(subject, { digest }, undefined, { parent: span });
     } catch (error) {
       if (error instanceof ServiceUnavailableError) this.outages.failed(error);
       else this.brokenAnswers.failed(error);

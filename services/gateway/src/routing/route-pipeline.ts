@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, isStreamStarted, SESSION_COOKIE, UnavailableError, type Envelope, type Reply, type RouteDef } from '@platform/contracts';
 import { PayloadTooLargeError, RpcClient, ServiceUnavailableError } from '@platform/messaging';
+import { traceFields } from '@platform/config';
+import { requestSpanOf } from '@platform/tracing';
 import { AuthResolver } from '../auth/auth-resolver.js';
 import { apiDocumentReply } from '../docs/api-document-reply.js';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
@@ -64,13 +66,15 @@ export class RoutePipeline {
   }
 
   private async answer(route: RouteDef, request: FastifyRequest, streamInbox?: string): Promise<Reply> {
-    const { auth, byCookie } = await this.auth.resolve(route, request.headers);
+    const span = requestSpanOf(request);
+    const { auth, byCookie } = await this.auth.resolve(route, request.headers, span);
     if (byCookie && isCrossSiteWrite(request.method, request.headers, this.trustedOrigins)) {
       throw new ApiError(403, 'Cross-site request refused');
     }
     if (route.edge === 'apiDocument') return apiDocumentReply(request.query);
     if (route.edge) return this.health.answer(route.edge);
-    const answer = await this.rpc.send(route.subject!, this.envelope(route, request, auth, streamInbox), route.timeoutMs);
+    // The route's span brackets this one request: a `send` span of the request's own would repeat it.
+    const answer = await this.rpc.send(route.subject!, this.envelope(route, request, auth, streamInbox), route.timeoutMs, { ownSpan: false, parent: span });
     this.outages.answered(route.subject!);
     return answer;
   }
@@ -101,7 +105,7 @@ export class RoutePipeline {
    */
   private failure(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
     if (error instanceof ServiceUnavailableError && error.reason === 'timeout') {
-      this.logger.warn({ requestId: request.id, subject: error.subject, msg: error.message });
+      this.logger.warn({ requestId: request.id, ...traceFields(requestSpanOf(request)), subject: error.subject, msg: error.message });
       return reply.status(502).send({ error: 'Service unavailable' });
     }
     if (error instanceof ServiceUnavailableError) {
@@ -111,7 +115,7 @@ export class RoutePipeline {
     if (error instanceof ApiError) return reply.headers(error.headers).status(error.status).send(error.toBody());
     // A body within the 1 MB limit whose envelope (headers, re-encoded numbers) outgrows a NATS message.
     if (error instanceof PayloadTooLargeError) return reply.status(413).send({ error: BODY_TOO_LARGE });
-    this.logger.error({ requestId: request.id, err: String(error), msg: 'Unhandled error in the gateway' });
+    this.logger.error({ requestId: request.id, ...traceFields(requestSpanOf(request)), err: String(error), msg: 'Unhandled error in the gateway' });
     return reply.status(500).send({ error: 'Internal server error' });
   }
 }

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { ROUTES, type Surface } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
-import { closeRequestSpan, inRequestSpan, openRequestSpan } from '@platform/tracing';
+import { closeRequestSpan, openRequestSpan } from '@platform/tracing';
 import { SURFACE } from '../gateway.tokens.js';
 import { toOpenAiError } from '../http/error-shape.js';
 import { EdgeMetrics } from './edge.metrics.js';
@@ -11,8 +11,8 @@ import { RoutePipeline } from './route-pipeline.js';
 
 /**
  * Registers exactly the route table's rows for this surface, each counted, timed and traced (a
- * server span from the request to its answer, the child of a caller's `traceparent`); no other path
- * exists at the edge.
+ * server span from the request to its answer, the child of a caller's `traceparent`, handed to the
+ * request's NATS calls by RoutePipeline rather than made active); no other path exists at the edge.
  */
 @Injectable()
 export class RouteRegistrar implements OnApplicationBootstrap {
@@ -42,7 +42,7 @@ export class RouteRegistrar implements OnApplicationBootstrap {
           closeRequestSpan(request, reply.statusCode);
           done();
         },
-        handler: (request, reply) => inRequestSpan(request, () => this.pipeline.handle(route, request, reply)),
+        handler: (request, reply) => this.pipeline.handle(route, request, reply),
       });
     }
   }
