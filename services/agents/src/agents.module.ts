@@ -33,6 +33,7 @@ import { HeartbeatWorker } from './heartbeat/heartbeat.worker.js';
 import { DockerEngine } from './hosting/docker-engine.js';
 import { HostingProvider } from './hosting/hosting.provider.js';
 import { LocalHostingProvider } from './hosting/local.provider.js';
+import { SwarmHostingProvider } from './hosting/swarm.provider.js';
 import { InstancesHandlers } from './instances/instances.handlers.js';
 import { InstancesService } from './instances/instances.service.js';
 import { InstallationsHandlers } from './installations/installations.handlers.js';
@@ -53,7 +54,7 @@ import { WalletChallengeClient } from './verification/wallet-challenge.client.js
 export const AGENTS_SERVICE = 'agents';
 
 /** HOSTING_PROVIDER picks the adapter (docs/hosting.md); a new name does not compile until it has one. */
-const HOSTING_ADAPTERS: Record<HostingProviderName, Type<HostingProvider>> = { local: LocalHostingProvider };
+const HOSTING_ADAPTERS: Record<HostingProviderName, Type<HostingProvider>> = { local: LocalHostingProvider, swarm: SwarmHostingProvider };
 
 @Module({})
 export class AgentsModule {

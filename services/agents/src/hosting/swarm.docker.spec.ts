@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Docker from 'dockerode';
+import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
+import { BEARER, provisionRunning, subscribedUser, TestPlatform, waitFor, waitForStatus, type TestUser } from '@platform/testing';
+import { engineOptions } from './docker-engine.js';
+import { RUNTIME_LABELS, runtimeName, scopeFilter, volumeName } from './runtime-labels.js';
+import { currentTask, type SwarmTask } from './swarm-tasks.js';
+
+const GIB = 1024 ** 3;
+/** The smallest plan (solo, the starter tier's): 2 GiB and one CPU. */
+const SOLO = { tier: 'starter' } as const;
+const RESERVATION_PERCENT = 10;
+
+/**
+ * The swarm adapter against this machine's engine in swarm mode (a single-node swarm: made here when the
+ * engine is in none, never left) and the platform image: agents run as services with their plan's limits,
+ * task exits reach the watchdog, a restarted agents service adopts what runs. Two agents on the smallest
+ * plan: the machine is shared.
+ */
+describe('swarm hosting provider', () => {
+  const engine = new Docker(engineOptions(process.env.DOCKER_HOST ?? ''));
+  const scope = `t${randomBytes(5).toString('hex')}`;
+  let platform: TestPlatform;
+  let owner: TestUser;
+  let agentId: string;
+  let secondId: string;
+
+  const serviceOf = (id: string) => engine.getService(runtimeName(scope, id)).inspect();
+  const tasksOf = async (id: string) => (await engine.listTasks({ filters: { service: [runtimeName(scope, id)] } })) as SwarmTask[];
+  const taskOf = async (id: string) => currentTask(await tasksOf(id))!;
+  const containerOf = async (id: string) => engine.getContainer((await taskOf(id)).Status.ContainerStatus!.ContainerID!).inspect();
+  const scoped = () => engine.listServices({ filters: { label: scopeFilter(scope) } });
+  const agentOf = async (id: string) => (await platform.backend().get(`/api/agents/${id}`, BEARER)).body as { status: string; statusReason?: string };
+  const answersAs = (port: string) => fetch(`http://127.0.0.1:${port}${RUNTIME_PATHS.healthz}`, { signal: AbortSignal.timeout(1000) })
+    .then((response) => response.headers.get(RUNTIME_AGENT_HEADER), () => null);
+
+  /** Every status the agent passes through until `done`, polled every 50 ms. */
+  async function statusesUntil(id: string, done: (status: string) => boolean, seen: string[] = []): Promise<string[]> {
+    await waitFor(async () => {
+      const { status } = await agentOf(id);
+      if (seen.at(-1) !== status) seen.push(status);
+      return status;
+    }, done, 60_000);
+    return seen;
+  }
+
+  beforeAll(async () => {
+    const info = await engine.info();
+    if (info.Swarm?.LocalNodeState !== 'active') await engine.swarmInit({ ListenAddr: '127.0.0.1:2377', AdvertiseAddr: '127.0.0.1' });
+    platform = await TestPlatform.start({
+      services: ['billing', 'agents', 'watchdog'],
+      env: {
+        HOSTING_PROVIDER: 'swarm',
+        DOCKER_SCOPE: scope,
+        PLATFORM_IMAGE: process.env.PLATFORM_IMAGE ?? 'platform:local',
+        SWARM_RESERVATION_PERCENT: String(RESERVATION_PERCENT),
+        HEALTH_TIMEOUT_MS: '30000',
+        WATCHDOG_CHECK_INTERVAL: '1',
+        WATCHDOG_DEGRADED_CHECK_INTERVAL: '0.5',
+        WATCHDOG_PROBE_TIMEOUT: '1',
+        WATCHDOG_REPAIR_TIMEOUT: '40',
+        WATCHDOG_RECONCILE_RETRY: '0.5',
+      },
+    });
+    owner = await subscribedUser(platform, 'network');
+  });
+
+  afterAll(async () => {
+    await platform?.close();
+    // What a failed test left: the services (Swarm removes their containers), then their volumes once free.
+    await Promise.all((await scoped()).map((service) => engine.getService(service.ID).remove().catch(() => undefined)));
+    await waitFor(() => engine.listContainers({ all: true, filters: { label: scopeFilter(scope) } }), (left) => left.length === 0, 20_000);
+    const { Volumes: volumes } = await engine.listVolumes({ filters: { label: scopeFilter(scope) } });
+    await Promise.all((volumes ?? []).map((volume) => engine.getVolume(volume.Name).remove().catch(() => undefined)));
+  });
+
+  it('runs a provisioned agent as one service converged to one task: the plan as limits, a share reserved, no restarts, host network, pinned', async () => {
+    const asked = Date.now();
+    agentId = await provisionRunning(platform, owner, { name: 'Swarmed', ...SOLO });
+    console.log(`swarm: provision to running in ${Date.now() - asked} ms`);
+
+    const service = await serviceOf(agentId);
+    const { NodeID: nodeId } = await engine.info().then((info) => info.Swarm);
+    expect(service.Spec).toMatchObject({
+      Mode: { Replicated: { Replicas: 1 } },
+      Labels: expect.objectContaining({ [RUNTIME_LABELS.scope]: scope, [RUNTIME_LABELS.agent]: agentId, [RUNTIME_LABELS.owner]: owner.id }),
+      TaskTemplate: expect.objectContaining({
+        Resources: {
+          Limits: { MemoryBytes: 2 * GIB, NanoCPUs: 1e9, Pids: 256 },
+          Reservations: { MemoryBytes: Math.round(2 * GIB * RESERVATION_PERCENT / 100), NanoCPUs: 1e9 * RESERVATION_PERCENT / 100 },
+        },
+        RestartPolicy: expect.objectContaining({ Condition: 'none' }),
+        Placement: expect.objectContaining({ Constraints: [`node.id==${nodeId}`] }),
+      }),
+    });
+    const tasks = await tasksOf(agentId);
+    expect(tasks.map((task) => task.Status.State)).toEqual(['running']);
+    // The engine enforces the limits as the container's cgroup settings.
+    const container = await containerOf(agentId);
+    expect(container.HostConfig).toMatchObject({ Memory: 2 * GIB, NanoCpus: 1e9, NetworkMode: 'host' });
+    expect(container.Mounts).toEqual(expect.arrayContaining([expect.objectContaining({ Type: 'volume', Name: volumeName(scope, agentId), Destination: '/data' })]));
+    expect(await answersAs(service.Spec.Labels[RUNTIME_LABELS.port]!)).toBe(agentId);
+    expect((await platform.backend().get('/health')).body).toMatchObject({ docker: 'available', provider: 'swarm' });
+    const instances = (await platform.backend().get('/api/agent-runtime/instances', BEARER)).body;
+    expect(instances).toMatchObject({ provider: 'swarm', count: 1 });
+    expect(instances.instances[0]).toMatchObject({ agentId, machineId: tasks[0]!.ID, pid: null, status: 'running', resources: { memory: 2, cpus: 1 } });
+  });
+
+  it('freezes the task\'s container of a suspended agent on this node and thaws the same one when it resumes', async () => {
+    const { ID: taskId } = await taskOf(agentId);
+    await platform.setPlan(owner, 'network', 'canceled');
+    await waitForStatus(platform.backend(), agentId, 'suspended');
+    expect((await containerOf(agentId)).State).toMatchObject({ Running: true, Paused: true });
+
+    await platform.setPlan(owner, 'network', 'active');
+    await waitForStatus(platform.backend(), agentId, 'running', 30_000);
+    expect((await taskOf(agentId)).ID).toBe(taskId);
+    expect((await containerOf(agentId)).State).toMatchObject({ Running: true, Paused: false });
+  });
+
+  it('repairs a killed task container: running → degraded → repairing → running, in a new task of the same service', async () => {
+    const { ID: endedTask } = await taskOf(agentId);
+    const ended = statusesUntil(agentId, (status) => status !== 'running');
+    await (await engine.getContainer((await containerOf(agentId)).Id)).kill();
+    const seen = await ended;
+    expect((await agentOf(agentId)).statusReason).toBe('Runtime exited on SIGKILL');
+    await statusesUntil(agentId, (status) => status === 'running' || status === 'error', seen);
+
+    expect(seen).toEqual(['running', 'degraded', 'repairing', 'running']);
+    const task = await taskOf(agentId);
+    expect(task.ID).not.toBe(endedTask);
+    expect(task.Status.State).toBe('running');
+    expect(await scoped()).toHaveLength(1);
+  });
+
+  it('adopts its services when the agents service restarts: the same tasks, no service added', async () => {
+    secondId = await provisionRunning(platform, owner, { name: 'Second', ...SOLO });
+    const before = await Promise.all([agentId, secondId].map(async (id) => (await taskOf(id)).ID));
+
+    await platform.restartService('agents');
+
+    for (const [index, id] of [agentId, secondId].entries()) {
+      expect((await taskOf(id))).toMatchObject({ ID: before[index], Status: expect.objectContaining({ State: 'running' }) });
+      expect((await agentOf(id)).status).toBe('running');
+    }
+    expect(await scoped()).toHaveLength(2);
+  });
+
+  it('destroys a deleted agent\'s service, its containers and its volume', async () => {
+    for (const id of [agentId, secondId]) {
+      expect((await platform.backend().delete(`/api/agents/${id}`, undefined, BEARER)).body).toEqual({ id, deleted: true });
+    }
+
+    expect(await scoped()).toEqual([]);
+    for (const id of [agentId, secondId]) {
+      expect(await engine.listContainers({ all: true, filters: { label: [...scopeFilter(scope), `${RUNTIME_LABELS.agent}=${id}`] } })).toEqual([]);
+      const { Volumes: volumes } = await engine.listVolumes({ filters: { name: [volumeName(scope, id)] } });
+      expect(volumes ?? []).toEqual([]);
+      expect(existsSync(path.join(platform.env.AGENT_DATA_DIR!, id))).toBe(false);
+    }
+  });
+});
