@@ -43,6 +43,7 @@ export const SUBJECTS = {
     healthReport: 'svc.agents.health_report',
     watchdogRepair: 'svc.agents.watchdog_repair',
     watchdogFail: 'svc.agents.watchdog_fail',
+    runtimeUsage: 'svc.agents.runtime_usage',
     names: 'svc.agents.names',
     list: 'svc.agents.list',
     get: 'svc.agents.get',

@@ -16,6 +16,16 @@ export async function waitForStatus(client: TestClient, agentId: string, status:
   return agent;
 }
 
+/** Adds every status the agent passes through until `done` to `seen` (the backend's view, polled every 50 ms), and returns it. */
+export async function statusesUntil(client: TestClient, agentId: string, done: (status: string) => boolean, seen: string[] = [], timeoutMs = 30_000): Promise<string[]> {
+  await waitFor(async () => {
+    const { status } = (await client.get(`/api/agents/${agentId}`, BEARER)).body as { status: string };
+    if (seen.at(-1) !== status) seen.push(status);
+    return status;
+  }, done, timeoutMs);
+  return seen;
+}
+
 /** A new user on `plan` with an active subscription, through the real routes. */
 export async function subscribedUser(platform: TestPlatform, plan: Parameters<TestPlatform['setPlan']>[1] = 'collective'): Promise<TestUser> {
   const user = await platform.newUser();

@@ -23,7 +23,8 @@ export async function agentRuntimeEnv(): Promise<EnvSource> {
 
 /**
  * Agent runtimes are detached on purpose (they outlive the agents service), so a test file must
- * end the ones it started: every process the local provider recorded, then their files.
+ * end the ones it started: every process the local provider recorded, every container and volume of
+ * the platform's DOCKER_SCOPE when it hosted them on the engine, then their files.
  */
 export async function destroyAgentRuntimes(databaseUrl: string, env: EnvSource): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -38,5 +39,19 @@ export async function destroyAgentRuntimes(databaseUrl: string, env: EnvSource):
   } finally {
     await client.end();
   }
+  if (env.HOSTING_PROVIDER === 'docker' && env.DOCKER_SCOPE) await removeScopedContainers(env.DOCKER_HOST ?? '', env.DOCKER_SCOPE);
   if (env.AGENT_DATA_DIR?.includes('platform-test-agents-')) await rm(env.AGENT_DATA_DIR, { recursive: true, force: true });
+}
+
+/** Every container and volume labelled with `scope`, running or not. */
+async function removeScopedContainers(dockerHost: string, scope: string): Promise<void> {
+  const { default: Docker } = await import('dockerode');
+  const { engineOptions } = await import('../../../services/agents/src/hosting/docker-engine.js');
+  const { scopeFilter } = await import('../../../services/agents/src/hosting/runtime-labels.js');
+  const engine = new Docker(engineOptions(dockerHost));
+  const filters = { label: scopeFilter(scope) };
+  const containers = await engine.listContainers({ all: true, filters });
+  await Promise.all(containers.map((container) => engine.getContainer(container.Id).remove({ force: true }).catch(() => undefined)));
+  const { Volumes: volumes } = await engine.listVolumes({ filters });
+  await Promise.all((volumes ?? []).map((volume) => engine.getVolume(volume.Name).remove().catch(() => undefined)));
 }

@@ -5,7 +5,7 @@ import { AI_PROVIDERS, type AiProvider } from '@platform/contracts';
 import { IsIn, IsString, Matches, Max, MinLength } from 'class-validator';
 
 /** The hosting adapters this build has; AgentsModule maps each to its class. */
-export const HOSTING_PROVIDER_NAMES = ['local', 'swarm'] as const;
+export const HOSTING_PROVIDER_NAMES = ['local', 'docker', 'swarm'] as const;
 export type HostingProviderName = (typeof HOSTING_PROVIDER_NAMES)[number];
 
 /** The built runtime next to this service: services/agent-runtime/dist/main.js, from src or dist alike. */
@@ -17,7 +17,7 @@ export class AgentsEnv extends CommonEnv {
   /** Kill switch: off, deploy/start/stop/restart/update/repair answer 500 and GET /health says disabled. */
   @EnvBoolean() PROVISIONING_ENABLED = true;
 
-  /** `local` (child processes, the default) or `swarm` (a Swarm service each, docs/hosting.md); another name fails at boot. */
+  /** `local` (child processes, the default), `docker` (a container each) or `swarm` (a Swarm service each), docs/hosting.md; another name fails at boot. */
   @IsIn(HOSTING_PROVIDER_NAMES, { message: `HOSTING_PROVIDER must be one of: ${HOSTING_PROVIDER_NAMES.join(', ')}` })
   HOSTING_PROVIDER: HostingProviderName = 'local';
 

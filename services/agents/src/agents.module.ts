@@ -31,6 +31,7 @@ import { HeartbeatHandlers } from './heartbeat/heartbeat.handlers.js';
 import { HeartbeatService } from './heartbeat/heartbeat.service.js';
 import { HeartbeatWorker } from './heartbeat/heartbeat.worker.js';
 import { DockerEngine } from './hosting/docker-engine.js';
+import { DockerHostingProvider } from './hosting/docker.provider.js';
 import { HostingProvider } from './hosting/hosting.provider.js';
 import { LocalHostingProvider } from './hosting/local.provider.js';
 import { SwarmHostingProvider } from './hosting/swarm.provider.js';
@@ -54,7 +55,11 @@ import { WalletChallengeClient } from './verification/wallet-challenge.client.js
 export const AGENTS_SERVICE = 'agents';
 
 /** HOSTING_PROVIDER picks the adapter (docs/hosting.md); a new name does not compile until it has one. */
-const HOSTING_ADAPTERS: Record<HostingProviderName, Type<HostingProvider>> = { local: LocalHostingProvider, swarm: SwarmHostingProvider };
+const HOSTING_ADAPTERS: Record<HostingProviderName, Type<HostingProvider>> = {
+  local: LocalHostingProvider,
+  docker: DockerHostingProvider,
+  swarm: SwarmHostingProvider,
+};
 
 @Module({})
 export class AgentsModule {

@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { QUEUES } from '@platform/contracts';
 import type { QueueFactory } from '@platform/queue';
-import { BEARER, ownerQuery, provisionRunning, queueProducer, subscribedUser, TestPlatform, waitFor, type TestUser } from '@platform/testing';
+import { BEARER, ownerQuery, provisionRunning, queueProducer, statusesUntil as passedStatuses, subscribedUser, TestPlatform, waitFor, type TestUser } from '@platform/testing';
 
 /**
  * The watchdog against real agent processes run by the agents service's local provider (issue 3):
@@ -26,15 +26,7 @@ describe('watchdog with real agent runtimes', () => {
     }
   };
 
-  /** Adds every status the agent passes through until `done` to `seen`, polled every 50 ms. */
-  async function statusesUntil(agentId: string, done: (status: string) => boolean, seen: string[] = []): Promise<string[]> {
-    await waitFor(async () => {
-      const { status } = await statusOf(agentId);
-      if (seen.at(-1) !== status) seen.push(status);
-      return status;
-    }, done, 30_000);
-    return seen;
-  }
+  const statusesUntil = (agentId: string, done: (status: string) => boolean, seen?: string[]) => passedStatuses(platform.backend(), agentId, done, seen);
 
   /** Kills the runtime outright and waits for the watchdog to bring a new process to `running`. */
   async function killAndAwaitRepair(agentId: string): Promise<void> {

@@ -6,6 +6,7 @@ import { AgentsClient } from './agents/agents.client.js';
 import { AgentChecks } from './checks/agent-checks.service.js';
 import { CheckStateStore } from './checks/check-state.store.js';
 import { CheckWorker } from './checks/check.worker.js';
+import { HostUsage } from './checks/host-usage.js';
 import { RuntimeProbe } from './checks/runtime-probe.js';
 import { Clock } from './clock.js';
 import { watchdogDatabase } from './database.js';
@@ -45,6 +46,7 @@ export class WatchdogModule {
         AgentsClient,
         ContainerMetricsService,
         ContainerMetricsQueries,
+        HostUsage,
         AgentChecks,
         CheckWorker,
         WatchList,

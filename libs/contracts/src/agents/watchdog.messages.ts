@@ -33,6 +33,25 @@ export class WatchdogFailRequest {
   @IsString() reason!: string;
 }
 
+/** The watchdog asks how the host measures one runtime's resource use, for its container metrics. */
+export class RuntimeUsageQuery {
+  @IsUUID() agentId!: string;
+}
+
+/** A runtime's CPU and memory as its host measures them (a container engine's cgroup figures), in GET /health's units. */
+export interface RuntimeUsage {
+  cpuPercent: number;
+  memoryBytes: number;
+  memoryLimitBytes: number;
+}
+
+export interface RuntimeUsageReply {
+  /** The hosting provider measures its runtimes at all; local does not, and the runtime's own /health reading stands. */
+  measured: boolean;
+  /** Null when not measured, or when the runtime is not running. */
+  usage: RuntimeUsage | null;
+}
+
 /** Reply to the three watchdog requests above: where the agent stands now. */
 export interface AgentStatusReply {
   agentId: string;

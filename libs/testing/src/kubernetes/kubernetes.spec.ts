@@ -3,7 +3,6 @@ import path from 'node:path';
 import { QUEUES } from '@platform/contracts';
 import { bullPrefix } from '@platform/queue';
 import { render } from '../../../../deploy/k8s/generate.mjs';
-import { HOSTING_PROVIDER_NAMES } from '../../../../services/agents/src/agents.env.js';
 import { GatewayEnv } from '../../../../services/gateway/src/gateway.env.js';
 import { renderKustomization, type KubeObject } from './kustomize-subset.js';
 import { validateObject } from './object-models.js';
@@ -24,8 +23,8 @@ const deploymentsOf = (service: string) => ofKind('Deployment').filter((deployme
 
 const platformConfig = named('ConfigMap', 'platform')!.data!;
 const opsPort = Number(platformConfig.OPS_PORT);
-/** The agents service runs both roles in one pod while its only hosting provider keeps runtimes as its child processes. */
-const agentsIsSingleton = HOSTING_PROVIDER_NAMES.every((name) => name === 'local');
+/** The agents service runs both roles in one pod while the manifests' hosting provider (local, the default) keeps runtimes as its child processes. */
+const agentsIsSingleton = (platformConfig.HOSTING_PROVIDER ?? 'local') === 'local';
 
 let facts: ServiceFacts[];
 beforeAll(async () => {
@@ -186,7 +185,7 @@ describe('the agents service', () => {
   const agents = deploymentsOf('agents')[0];
 
   it('runs one pod whose runtimes keep their files on a volume and are reached through a headless Service', () => {
-    if (!agentsIsSingleton) throw new Error('A remote hosting provider exists: give agents separate api and worker Deployments (deploy/k8s/generate.mjs)');
+    if (!agentsIsSingleton) throw new Error('The manifests pick a hosting provider other than local: give agents separate api and worker Deployments (deploy/k8s/generate.mjs)');
     const container = containerOf(agents);
     expect(agents.spec.replicas).toBe(1);
     expect(agents.spec.strategy).toEqual({ type: 'Recreate' });

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AGENT_MESSAGES as M, ApiError, illegalTransition, RUNTIME_AGENT_HEADER, RUNTIME_PATHS, type RuntimeHealthBody } from '@platform/contracts';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
+import { HostingProvider } from '../hosting/hosting.provider.js';
 import type { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle, type Scope } from './agent-lifecycle.service.js';
 import { allows, type AgentAction } from './agent-state-machine.js';
@@ -25,7 +26,11 @@ export interface HealthAnswer {
 /** Calls to an agent's own runtime, with its gateway token: messages, stats, memory. */
 @Injectable()
 export class RuntimeClient {
-  constructor(private readonly lifecycle: AgentLifecycle, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {}
+  constructor(
+    private readonly lifecycle: AgentLifecycle,
+    private readonly hosting: HostingProvider,
+    @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
+  ) {}
 
   async resetMemory(scope: Scope, id: string) {
     return this.call(await this.lifecycle.find(scope, id), 'reset-memory', { method: 'POST', path: RUNTIME_PATHS.memoryReset });
@@ -45,7 +50,8 @@ export class RuntimeClient {
     const idle = { agentId: id, status: agent.status, live: false };
     if (!agent.runtimeUrl || !allows('message', agent.status)) return idle;
     try {
-      return { agentId: id, status: agent.status, live: true, ...(await this.call(agent, 'message', { method: 'GET', path: RUNTIME_PATHS.stats })) };
+      const stats = await this.call(agent, 'message', { method: 'GET', path: RUNTIME_PATHS.stats });
+      return { agentId: id, status: agent.status, live: true, ...(await this.measured(id, stats)) };
     } catch (error) {
       if (error instanceof RuntimeUnreachable) return idle;
       throw error;
@@ -54,7 +60,7 @@ export class RuntimeClient {
 
   /** GET /api/instance/:userId(/stats): the runtime's own /health or /stats, read with its token for the owner. */
   async read(agent: AgentEntity, path: typeof RUNTIME_PATHS.health | typeof RUNTIME_PATHS.stats) {
-    return this.call(agent, 'message', { method: 'GET', path });
+    return this.measured(agent.id, await this.call(agent, 'message', { method: 'GET', path }));
   }
 
   /** The runtime's /health with who answered it, for verification; null when nothing answers within `timeoutMs`. */
@@ -66,10 +72,21 @@ export class RuntimeClient {
         signal: AbortSignal.timeout(timeoutMs),
       });
       const body = (await response.json().catch(() => null)) as Partial<RuntimeHealthBody> | null;
-      return { ok: response.ok, answeredAs: response.headers.get(RUNTIME_AGENT_HEADER), body };
+      return { ok: response.ok, answeredAs: response.headers.get(RUNTIME_AGENT_HEADER), body: body && (await this.measured(agent.id, body)) };
     } catch {
       return null;
     }
+  }
+
+  /**
+   * The host's CPU and memory figures over the runtime's own, where the hosting provider measures them
+   * (a container's cgroup, not the process inside): only the fields the runtime's answer has.
+   */
+  private async measured<T extends Record<string, unknown>>(agentId: string, body: T): Promise<T> {
+    const usage = this.hosting.measuresUsage ? await this.hosting.usage(agentId).catch(() => null) : null;
+    if (!usage) return body;
+    const figures = Object.entries(usage).filter(([field]) => field in body);
+    return { ...body, ...Object.fromEntries(figures) };
   }
 
   /** The runtime's answer as is (its refusals included); 503 when it cannot be reached. */

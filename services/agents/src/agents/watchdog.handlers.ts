@@ -1,9 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  AgentNamesRequest, BusEndpointQuery, HealthReport, SUBJECTS, validateAs, WatchdogFailRequest, WatchdogRepairRequest,
-  type AgentNamesReply, type AgentStatusReply, type BusEndpointReply, type HostingStatusReply, type WatchTargetsReply,
+  AgentNamesRequest, BusEndpointQuery, HealthReport, RuntimeUsageQuery, SUBJECTS, validateAs, WatchdogFailRequest, WatchdogRepairRequest,
+  type AgentNamesReply, type AgentStatusReply, type BusEndpointReply, type HostingStatusReply, type RuntimeUsageReply, type WatchTargetsReply,
 } from '@platform/contracts';
+import { InstancesService } from '../instances/instances.service.js';
 import type { AgentEntity } from './agent.entity.js';
 import { AgentLifecycle } from './agent-lifecycle.service.js';
 import { AgentsService } from './agents.service.js';
@@ -19,6 +20,7 @@ export class WatchdogHandlers {
     private readonly lifecycle: AgentLifecycle,
     private readonly agents: AgentsService,
     private readonly provisioning: ProvisioningService,
+    private readonly instances: InstancesService,
   ) {}
 
   @MessagePattern(SUBJECTS.agents.hostingStatus)
@@ -48,6 +50,12 @@ export class WatchdogHandlers {
   async fail(@Payload() data: unknown): Promise<AgentStatusReply> {
     const request = validateAs(WatchdogFailRequest, data);
     return this.replyFor(request.agentId, await this.provisioning.fail(request.agentId, request.reason));
+  }
+
+  /** The watchdog's container metrics read the host's figures where the hosting provider measures them. */
+  @MessagePattern(SUBJECTS.agents.runtimeUsage)
+  runtimeUsage(@Payload() data: unknown): Promise<RuntimeUsageReply> {
+    return this.instances.usage(validateAs(RuntimeUsageQuery, data).agentId);
   }
 
   @MessagePattern(SUBJECTS.agents.names)

@@ -1,4 +1,4 @@
-import type { PlanResources, RuntimeInstanceView } from '@platform/contracts';
+import type { PlanResources, RuntimeInstanceView, RuntimeUsage } from '@platform/contracts';
 import type { RuntimeExit } from './runtime-exit.js';
 
 /** Everything a provider needs to run one agent. */
@@ -23,15 +23,7 @@ export interface RuntimeInspection {
   reason?: string;
 }
 
-/**
- * A runtime's resource use as its host measures it (a container engine's cgroup figures), in the units
- * of the runtime's own GET /health: CPU as a share of one core (above 100 on several), memory in bytes.
- */
-export interface RuntimeUsage {
-  cpuPercent: number;
-  memoryBytes: number;
-  memoryLimitBytes: number;
-}
+export type { RuntimeUsage };
 
 export interface DeployedRuntime {
   runtimeUrl: string;
@@ -51,6 +43,8 @@ export interface Workspace {
  */
 export abstract class HostingProvider {
   abstract readonly name: string;
+  /** Whether usage() measures anything: where it does not, nobody needs to ask. */
+  readonly measuresUsage: boolean = false;
   private readonly exitListeners: Array<(exit: RuntimeExit) => void> = [];
 
   /**

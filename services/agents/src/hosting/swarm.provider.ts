@@ -44,6 +44,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 @Injectable()
 export class SwarmHostingProvider extends HostingProvider implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly name = 'swarm';
+  override readonly measuresUsage = true;
   private readonly logger = new Logger('SwarmHosting');
   private readonly meter: ContainerUsageMeter;
   private ownNode?: Promise<string>;

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { In, Not, IsNull } from 'typeorm';
 import {
   AGENT_MESSAGES as M, ApiError, forbidden, LIVE_AGENT_STATUSES, RUNTIME_PATHS, type AuthContext, type InstanceQuery, type RuntimeInstancesReply,
+  type RuntimeUsageReply,
 } from '@platform/contracts';
 import { AgentEntity } from '../agents/agent.entity.js';
 import { AgentLifecycle } from '../agents/agent-lifecycle.service.js';
@@ -21,6 +22,12 @@ export class InstancesService {
   async list(): Promise<RuntimeInstancesReply> {
     const instances = await this.hosting.instances();
     return { provider: this.hosting.name, instances, count: instances.length };
+  }
+
+  /** The watchdog's container metrics: the host's reading of the runtime, where the host measures one. */
+  async usage(agentId: string): Promise<RuntimeUsageReply> {
+    if (!this.hosting.measuresUsage) return { measured: false, usage: null };
+    return { measured: true, usage: await this.hosting.usage(agentId) };
   }
 
   /** GET /api/instance/:userId(/stats): the caller's own only (403); `agentId` picks the agent, else the most recently started live one. */

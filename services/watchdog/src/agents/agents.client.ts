@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  AGENT_STATUSES, HealthReport, SUBJECTS, validateAs, WatchdogFailRequest, WatchdogRepairRequest, WatchTarget,
-  type AgentStatusReply, type Subject, type WatchTargetsReply,
+  AGENT_STATUSES, HealthReport, RuntimeUsageQuery, SUBJECTS, validateAs, WatchdogFailRequest, WatchdogRepairRequest, WatchTarget,
+  type AgentStatusReply, type RuntimeUsageReply, type Subject, type WatchTargetsReply,
 } from '@platform/contracts';
 import { RpcClient } from '@platform/messaging';
 import { WATCHDOG_ENV } from '../watchdog.tokens.js';
@@ -32,6 +32,13 @@ export class AgentsClient {
 
   fail(request: WatchdogFailRequest): Promise<AgentStatusReply> {
     return this.ask(SUBJECTS.agents.watchdogFail, validateAs(WatchdogFailRequest, request));
+  }
+
+  /** How the hosting provider measures the runtime; `timeoutMs` short, as a check waits for it. */
+  async usage(agentId: string, timeoutMs: number): Promise<RuntimeUsageReply> {
+    const reply = await this.rpc.request<Partial<RuntimeUsageReply>>(SUBJECTS.agents.runtimeUsage, validateAs(RuntimeUsageQuery, { agentId }), timeoutMs);
+    if (typeof reply?.measured !== 'boolean') throw new AgentsRefusedError(`runtime usage: unexpected reply ${JSON.stringify(reply)}`);
+    return { measured: reply.measured, usage: reply.usage ?? null };
   }
 
   private async ask(subject: Subject, data: object, timeoutMs?: number): Promise<AgentStatusReply> {

@@ -12,6 +12,7 @@ import { CHECKED_STATUSES, UNWATCHED_STATUSES, type CheckState } from './check-s
 import { CheckStateStore } from './check-state.store.js';
 import { logDecision } from './decision-log.js';
 import { DecisionMetrics } from './decision.metrics.js';
+import { HostUsage } from './host-usage.js';
 import { RuntimeProbe } from './runtime-probe.js';
 
 /** One scheduled check of one agent: probe, sample, decide, tell the agents service. */
@@ -28,6 +29,7 @@ export class AgentChecks {
     private readonly schedules: CheckSchedules,
     private readonly agents: AgentsClient,
     private readonly metrics: ContainerMetricsService,
+    private readonly hostUsage: HostUsage,
     private readonly clock: Clock,
     @Inject(WATCHDOG_ENV) env: WatchdogEnv,
     serviceMetrics: ServiceMetrics,
@@ -76,7 +78,8 @@ export class AgentChecks {
     const probe = await this.probe.probe(agentId, state.runtimeUrl);
     const now = this.clock.now();
     if (probe.health) {
-      await this.metrics.record(agentId, state.userId, new Date(now), probe.health).catch((error: unknown) => {
+      const sample = await this.hostUsage.over(agentId, probe.health);
+      await this.metrics.record(agentId, state.userId, new Date(now), sample).catch((error: unknown) => {
         this.logger.warn({ agentId, err: error, msg: `agent ${agentId}: metrics sample not stored` });
       });
     }
