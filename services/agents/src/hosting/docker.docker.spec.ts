@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Docker from 'dockerode';
-import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
-import { BEARER, ownerQuery, provisionRunning, statusesUntil, subscribedUser, TestPlatform, waitFor, waitForStatus, type TestUser } from '@platform/testing';
+import {
+  BEARER, hostRuntimeAnswersAs, ownerQuery, provisionRunning, startContainerHosting, statusesUntil, subscribedUser, waitFor, waitForStatus,
+  type TestPlatform, type TestUser,
+} from '@platform/testing';
 import { engineOptions } from './docker-engine.js';
 import { RUNTIME_LABELS, runtimeName, scopeFilter, volumeName } from './runtime-labels.js';
 
@@ -28,9 +30,6 @@ describe('docker hosting provider', () => {
   const containersOf = (id: string) =>
     engine.listContainers({ all: true, filters: { label: [...scopeFilter(scope), `${RUNTIME_LABELS.agent}=${id}`] } });
   const agentOf = async (id: string) => (await platform.backend().get(`/api/agents/${id}`, BEARER)).body as { status: string; statusReason?: string };
-  /** Host networking: the runtime listens on the port its labels name, on the engine's (this) host. */
-  const answersAs = (port: string) => fetch(`http://127.0.0.1:${port}${RUNTIME_PATHS.healthz}`, { signal: AbortSignal.timeout(1000) })
-    .then((response) => response.headers.get(RUNTIME_AGENT_HEADER), () => null);
 
   /** The engine's events of one container from `since` (seconds) until now. */
   async function engineEvents(since: number, containerId: string): Promise<Array<{ Action: string; Actor: { Attributes: Record<string, string> } }>> {
@@ -58,21 +57,7 @@ describe('docker hosting provider', () => {
   }
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({
-      services: ['billing', 'agents', 'watchdog'],
-      env: {
-        HOSTING_PROVIDER: 'docker',
-        DOCKER_SCOPE: scope,
-        PLATFORM_IMAGE: process.env.PLATFORM_IMAGE ?? 'platform:local',
-        // A container's first boot (the image's node, swc-built runtime) outlasts the local default in tests.
-        HEALTH_TIMEOUT_MS: '30000',
-        WATCHDOG_CHECK_INTERVAL: '1',
-        WATCHDOG_DEGRADED_CHECK_INTERVAL: '0.5',
-        WATCHDOG_PROBE_TIMEOUT: '1',
-        WATCHDOG_REPAIR_TIMEOUT: '40',
-        WATCHDOG_RECONCILE_RETRY: '0.5',
-      },
-    });
+    platform = await startContainerHosting('docker', scope);
     owner = await subscribedUser(platform, 'network');
   });
 
@@ -88,7 +73,7 @@ describe('docker hosting provider', () => {
     expect(container.HostConfig).toMatchObject({ Memory: 2 * GIB, MemorySwap: 2 * GIB, NanoCpus: 1e9, RestartPolicy: { Name: 'no' } });
     expect(container.Config.Labels).toMatchObject({ [RUNTIME_LABELS.scope]: scope, [RUNTIME_LABELS.agent]: agentId, [RUNTIME_LABELS.owner]: owner.id });
     expect(container.Mounts).toEqual([expect.objectContaining({ Type: 'volume', Name: volumeName(scope, agentId), Destination: '/data' })]);
-    expect(await answersAs(container.Config.Labels[RUNTIME_LABELS.port]!)).toBe(agentId);
+    expect(await hostRuntimeAnswersAs(container.Config.Labels[RUNTIME_LABELS.port]!)).toBe(agentId);
     expect((await platform.backend().get('/health')).body).toMatchObject({ docker: 'available', provider: 'docker' });
   });
 

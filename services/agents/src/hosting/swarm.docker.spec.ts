@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Docker from 'dockerode';
-import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
-import { BEARER, provisionRunning, subscribedUser, TestPlatform, waitFor, waitForStatus, type TestUser } from '@platform/testing';
+import {
+  BEARER, hostRuntimeAnswersAs, provisionRunning, startContainerHosting, statusesUntil, subscribedUser, waitForStatus,
+  type TestPlatform, type TestUser,
+} from '@platform/testing';
 import { engineOptions } from './docker-engine.js';
 import { RUNTIME_LABELS, runtimeName, scopeFilter, volumeName } from './runtime-labels.js';
 import { currentTask, type SwarmTask } from './swarm-tasks.js';
@@ -33,47 +35,17 @@ describe('swarm hosting provider', () => {
   const containerOf = async (id: string) => engine.getContainer((await taskOf(id)).Status.ContainerStatus!.ContainerID!).inspect();
   const scoped = () => engine.listServices({ filters: { label: scopeFilter(scope) } });
   const agentOf = async (id: string) => (await platform.backend().get(`/api/agents/${id}`, BEARER)).body as { status: string; statusReason?: string };
-  const answersAs = (port: string) => fetch(`http://127.0.0.1:${port}${RUNTIME_PATHS.healthz}`, { signal: AbortSignal.timeout(1000) })
-    .then((response) => response.headers.get(RUNTIME_AGENT_HEADER), () => null);
-
-  /** Every status the agent passes through until `done`, polled every 50 ms. */
-  async function statusesUntil(id: string, done: (status: string) => boolean, seen: string[] = []): Promise<string[]> {
-    await waitFor(async () => {
-      const { status } = await agentOf(id);
-      if (seen.at(-1) !== status) seen.push(status);
-      return status;
-    }, done, 60_000);
-    return seen;
-  }
+  const passedStatuses = (id: string, done: (status: string) => boolean, seen?: string[]) => statusesUntil(platform.backend(), id, done, seen, 60_000);
 
   beforeAll(async () => {
     const info = await engine.info();
     if (info.Swarm?.LocalNodeState !== 'active') await engine.swarmInit({ ListenAddr: '127.0.0.1:2377', AdvertiseAddr: '127.0.0.1' });
-    platform = await TestPlatform.start({
-      services: ['billing', 'agents', 'watchdog'],
-      env: {
-        HOSTING_PROVIDER: 'swarm',
-        DOCKER_SCOPE: scope,
-        PLATFORM_IMAGE: process.env.PLATFORM_IMAGE ?? 'platform:local',
-        SWARM_RESERVATION_PERCENT: String(RESERVATION_PERCENT),
-        HEALTH_TIMEOUT_MS: '30000',
-        WATCHDOG_CHECK_INTERVAL: '1',
-        WATCHDOG_DEGRADED_CHECK_INTERVAL: '0.5',
-        WATCHDOG_PROBE_TIMEOUT: '1',
-        WATCHDOG_REPAIR_TIMEOUT: '40',
-        WATCHDOG_RECONCILE_RETRY: '0.5',
-      },
-    });
+    platform = await startContainerHosting('swarm', scope, { SWARM_RESERVATION_PERCENT: String(RESERVATION_PERCENT) });
     owner = await subscribedUser(platform, 'network');
   });
 
   afterAll(async () => {
     await platform?.close();
-    // What a failed test left: the services (Swarm removes their containers), then their volumes once free.
-    await Promise.all((await scoped()).map((service) => engine.getService(service.ID).remove().catch(() => undefined)));
-    await waitFor(() => engine.listContainers({ all: true, filters: { label: scopeFilter(scope) } }), (left) => left.length === 0, 20_000);
-    const { Volumes: volumes } = await engine.listVolumes({ filters: { label: scopeFilter(scope) } });
-    await Promise.all((volumes ?? []).map((volume) => engine.getVolume(volume.Name).remove().catch(() => undefined)));
   });
 
   it('runs a provisioned agent as one service converged to one task: the plan as limits, a share reserved, no restarts, host network, pinned', async () => {
@@ -101,7 +73,7 @@ describe('swarm hosting provider', () => {
     const container = await containerOf(agentId);
     expect(container.HostConfig).toMatchObject({ Memory: 2 * GIB, NanoCpus: 1e9, NetworkMode: 'host' });
     expect(container.Mounts).toEqual(expect.arrayContaining([expect.objectContaining({ Type: 'volume', Name: volumeName(scope, agentId), Destination: '/data' })]));
-    expect(await answersAs(service.Spec.Labels[RUNTIME_LABELS.port]!)).toBe(agentId);
+    expect(await hostRuntimeAnswersAs(service.Spec.Labels[RUNTIME_LABELS.port]!)).toBe(agentId);
     expect((await platform.backend().get('/health')).body).toMatchObject({ docker: 'available', provider: 'swarm' });
     const instances = (await platform.backend().get('/api/agent-runtime/instances', BEARER)).body;
     expect(instances).toMatchObject({ provider: 'swarm', count: 1 });
@@ -122,11 +94,11 @@ describe('swarm hosting provider', () => {
 
   it('repairs a killed task container: running → degraded → repairing → running, in a new task of the same service', async () => {
     const { ID: endedTask } = await taskOf(agentId);
-    const ended = statusesUntil(agentId, (status) => status !== 'running');
+    const ended = passedStatuses(agentId, (status) => status !== 'running');
     await (await engine.getContainer((await containerOf(agentId)).Id)).kill();
     const seen = await ended;
     expect((await agentOf(agentId)).statusReason).toBe('Runtime exited on SIGKILL');
-    await statusesUntil(agentId, (status) => status === 'running' || status === 'error', seen);
+    await passedStatuses(agentId, (status) => status === 'running' || status === 'error', seen);
 
     expect(seen).toEqual(['running', 'degraded', 'repairing', 'running']);
     const task = await taskOf(agentId);

@@ -7,7 +7,7 @@ import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { agentDataDir, copyMemoryFile } from './agent-data.js';
 import { ContainerUsageMeter } from './container-usage.js';
-import { DockerEngine, demuxLog, isMissing } from './docker-engine.js';
+import { DockerEngine, demuxLog, isConflict, isMissing } from './docker-engine.js';
 import { freePort } from './free-port.js';
 import {
   HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage, type Workspace,
@@ -278,7 +278,11 @@ export class SwarmHostingProvider extends HostingProvider implements OnApplicati
       suspended: false,
       forceUpdate: 0,
     };
-    await this.engine.api.createService(swarmServiceSpec(this.env, spec, plan));
+    await this.engine.api.createService(swarmServiceSpec(this.env, spec, plan)).catch((error) => {
+      // The name is the agent's: a twin was made outside the lock (another platform with this DOCKER_SCOPE?).
+      if (isConflict(error)) throw new Error(`Agent ${spec.agentId} already has a service in the swarm; not making a second`);
+      throw error;
+    });
     this.logger.log({ agentId: spec.agentId, nodeId, port: plan.port, msg: 'runtime service created' });
     return { runtimeUrl: await this.url(nodeId, plan.port) };
   }
