@@ -5,12 +5,13 @@ import type { RuntimeInstanceView } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
-import { agentDataDir, copyMemoryFile } from './agent-data.js';
+import { agentDataDir } from './agent-data.js';
+import { AgentDataHostingProvider } from './agent-data-hosting.js';
 import { ContainerUsageMeter } from './container-usage.js';
 import { DockerEngine, isConflict, isMissing, type EngineEvent, type EventWatch } from './docker-engine.js';
 import { freePort } from './free-port.js';
 import {
-  HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage, type Workspace,
+  type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage,
 } from './hosting.provider.js';
 import { answeringAs, lastWordsOf } from './runtime-answer.js';
 import {
@@ -37,14 +38,14 @@ type Container = Docker.ContainerInspectInfo;
  * agent's container run under the same per-agent advisory lock as the local provider's.
  */
 @Injectable()
-export class DockerHostingProvider extends HostingProvider implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DockerHostingProvider extends AgentDataHostingProvider implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly name = 'docker';
   override readonly measuresUsage = true;
   private readonly logger = new Logger('DockerHosting');
   private events?: EventWatch;
   private readonly meter: ContainerUsageMeter;
 
-  constructor(private readonly db: Db, private readonly engine: DockerEngine, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {
+  constructor(private readonly db: Db, private readonly engine: DockerEngine, @Inject(AGENTS_ENV) protected readonly env: AgentsEnv) {
     super();
     this.meter = new ContainerUsageMeter(engine.api);
   }
@@ -170,19 +171,6 @@ export class DockerHostingProvider extends HostingProvider implements OnApplicat
     const container = await this.find(agentId);
     if (!container?.State.Running) return null;
     return this.meter.measure(container.Id, container.State.StartedAt);
-  }
-
-  copyMemory(fromAgentId: string, toAgentId: string): Promise<void> {
-    return copyMemoryFile(this.env, fromAgentId, toAgentId);
-  }
-
-  /** The volume's data lies in AGENT_DATA_DIR/<id> on the engine's host (a bind-backed volume), where the explorer reads it. */
-  workspace(agentId: string): Workspace {
-    return { path: agentDataDir(this.env, agentId), generated: [] };
-  }
-
-  workspacesRoot(): string {
-    return this.env.AGENT_DATA_DIR;
   }
 
   /**

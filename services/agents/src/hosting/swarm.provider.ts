@@ -5,12 +5,13 @@ import type { RuntimeInstanceView } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
-import { agentDataDir, copyMemoryFile } from './agent-data.js';
+import { agentDataDir } from './agent-data.js';
+import { AgentDataHostingProvider } from './agent-data-hosting.js';
 import { ContainerUsageMeter } from './container-usage.js';
 import { DockerEngine, demuxLog, isConflict, isMissing } from './docker-engine.js';
 import { freePort } from './free-port.js';
 import {
-  HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage, type Workspace,
+  type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage,
 } from './hosting.provider.js';
 import { answeringAs, lastWordsOf } from './runtime-answer.js';
 import { boundVolumeDriver, exitSignal, LOG_TAIL_LINES } from './runtime-container.js';
@@ -42,7 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * under the per-agent advisory lock of the other adapters.
  */
 @Injectable()
-export class SwarmHostingProvider extends HostingProvider implements OnApplicationBootstrap, OnApplicationShutdown {
+export class SwarmHostingProvider extends AgentDataHostingProvider implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly name = 'swarm';
   override readonly measuresUsage = true;
   private readonly logger = new Logger('SwarmHosting');
@@ -54,7 +55,7 @@ export class SwarmHostingProvider extends HostingProvider implements OnApplicati
   private poller?: NodeJS.Timeout;
   private polling = false;
 
-  constructor(private readonly db: Db, private readonly engine: DockerEngine, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {
+  constructor(private readonly db: Db, private readonly engine: DockerEngine, @Inject(AGENTS_ENV) protected readonly env: AgentsEnv) {
     super();
     this.meter = new ContainerUsageMeter(engine.api);
   }
@@ -219,20 +220,6 @@ export class SwarmHostingProvider extends HostingProvider implements OnApplicati
     const containerId = task?.Status.ContainerStatus?.ContainerID;
     if (!task || taskPhase(task) !== 'running' || !containerId || !(await this.onOwnNode(task))) return null;
     return this.meter.measure(containerId, task.Status.Timestamp ?? task.CreatedAt);
-  }
-
-  /** Into the folder on this host: a clone placed on the engine's own node finds it there (docs/hosting.md). */
-  copyMemory(fromAgentId: string, toAgentId: string): Promise<void> {
-    return copyMemoryFile(this.env, fromAgentId, toAgentId);
-  }
-
-  /** The agents on the engine's own node keep their volume in AGENT_DATA_DIR/<id>; on another node it is that node's. */
-  workspace(agentId: string): Workspace {
-    return { path: agentDataDir(this.env, agentId), generated: [] };
-  }
-
-  workspacesRoot(): string {
-    return this.env.AGENT_DATA_DIR;
   }
 
   /**
