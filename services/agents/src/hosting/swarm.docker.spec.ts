@@ -118,6 +118,9 @@ describe('swarm hosting provider', () => {
       expect((await agentOf(id)).status).toBe('running');
     }
     expect(await scoped()).toHaveLength(2);
+    // The figure docs/hosting.md gives for an idle task: cgroup usage less inactive page cache, as `docker stats` shows it.
+    const { memory_stats: memory } = await engine.getContainer((await containerOf(agentId)).Id).stats({ stream: false });
+    console.log(`swarm: idle task memory ${((memory.usage - Number((memory.stats as unknown as Record<string, number>).total_inactive_file ?? 0)) / 1024 ** 2).toFixed(1)} MiB`);
   });
 
   it('destroys a deleted agent\'s service, its containers and its volume', async () => {
