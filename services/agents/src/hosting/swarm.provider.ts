@@ -29,6 +29,9 @@ const PORT_TRIES = 20;
 /** A removed service's containers go away shortly after; its volume can be removed only then. */
 const VOLUME_FREE_TIMEOUT_MS = 15_000;
 const VOLUME_FREE_POLL_MS = 250;
+/** An update's new task appears once the old one has stopped (3 s grace at most): below the 15 s deployment call. */
+const NEW_TASK_TIMEOUT_MS = 10_000;
+const NEW_TASK_POLL_MS = 200;
 
 type Service = Docker.Service & { ID: string; Spec: Docker.ServiceSpec & { Labels: Record<string, string> }; Version: { Index: number }; CreatedAt: string };
 
@@ -138,6 +141,8 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
    */
   async suspend(agentId: string): Promise<void> {
     await this.locked(agentId, async (service) => {
+      // Suspended already (a boot's reconciler pauses what a crash may have left running): nothing to do.
+      if (service && this.replicas(service) === 0 && service.Spec.Labels[SUSPENDED_LABEL]) return;
       const task = service && this.replicas(service) === 1 ? currentTask(await this.tasksOf(service)) : undefined;
       if (!service || !task || taskPhase(task) !== 'running') throw new Error(`No running runtime to suspend for agent ${agentId}`);
       if (await this.onOwnNode(task)) {
@@ -192,6 +197,8 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
   /** From the manager's lists (services, then every task once): the machine id is the task's id. */
   async instances(): Promise<RuntimeInstanceView[]> {
     const services = await this.services();
+    // No service to filter by would list every task of the swarm.
+    if (!services.length) return [];
     const tasks = await this.engine.api.listTasks({ filters: { service: services.map((service) => service.ID) } }) as Array<SwarmTask & { ServiceID: string }>;
     const views = await Promise.all(services.map(async (service) => {
       const runtime = labelledRuntime(service.Spec.Labels);
@@ -277,15 +284,31 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
   /** The service's spec again with what changes: replicas, the suspended mark, a new task when forced, a new spec. */
   private async update(service: Service, change: { spec?: RuntimeSpec; replicas: 0 | 1; suspended: boolean; force?: boolean }): Promise<DeployedRuntime> {
     const runtime = labelledRuntime(service.Spec.Labels);
-    const nodeId = pinnedNode(service.Spec.TaskTemplate && 'Placement' in service.Spec.TaskTemplate ? service.Spec.TaskTemplate.Placement?.Constraints : undefined);
+    const nodeId = this.nodeOf(service);
     if (!runtime || !nodeId) throw new Error(`Service ${service.Spec.Name} carries no runtime spec or node`);
     const spec = change.spec ?? runtime.spec;
     const forceUpdate = (service.Spec.TaskTemplate?.ForceUpdate ?? 0) + (change.force ? 1 : 0);
     const mount = (service.Spec.TaskTemplate as Docker.ContainerTaskSpec).ContainerSpec?.Mounts?.[0]?.VolumeOptions?.DriverConfig;
     const volumeDriver = mount?.Options?.device ? { Driver: mount.Name, DriverOpts: mount.Options } : undefined;
     const plan: ServicePlan = { port: runtime.port, nodeId, volumeDriver, replicas: change.replicas, suspended: change.suspended, forceUpdate };
+    const before = new Set((await this.tasksOf(service)).map((task) => task.ID));
     await this.engine.api.getService(service.ID).update({ _query: { version: service.Version.Index }, _body: swarmServiceSpec(this.env, spec, plan) });
+    if (change.replicas === 1 && change.force) await this.newTask(service, before);
     return { runtimeUrl: await this.url(nodeId, runtime.port) };
+  }
+
+  /**
+   * Until the update's new task exists (stop-first: once the old one has ended, within its stop grace):
+   * before that, the old task still answers as the agent and a caller waiting for health would take it
+   * for the new one. Bounded, as the deployment call is; a slower swarm is then only seen later.
+   */
+  private async newTask(service: Service, before: Set<string>): Promise<void> {
+    const deadline = Date.now() + NEW_TASK_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      const task = currentTask(await this.tasksOf(service));
+      if (task && !before.has(task.ID)) return;
+      await sleep(NEW_TASK_POLL_MS);
+    }
   }
 
   /** A frozen container takes no SIGTERM: Swarm would wait on it forever, so it is thawed before a stop or an update. */
@@ -320,7 +343,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
     const [nodes, services, own] = await Promise.all([this.engine.api.listNodes() as Promise<SwarmNode[]>, this.services(), this.ownNodeId()]);
     const load = new Map<string, number>();
     for (const service of services) {
-      const nodeId = pinnedNode((service.Spec.TaskTemplate as Docker.ContainerTaskSpec | undefined)?.Placement?.Constraints);
+      const nodeId = this.nodeOf(service);
       if (nodeId) load.set(nodeId, (load.get(nodeId) ?? 0) + 1);
     }
     const node = pickNode(nodes, load, own, this.env.SWARM_NODE_LABEL);
@@ -362,6 +385,10 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
     return await this.engine.api.listTasks({ filters: { service: [service.ID] } }) as SwarmTask[];
   }
 
+  private nodeOf(service: Service): string | undefined {
+    return pinnedNode((service.Spec.TaskTemplate as Docker.ContainerTaskSpec | undefined)?.Placement?.Constraints);
+  }
+
   private replicas(service: Service): number {
     return service.Spec.Mode?.Replicated?.Replicas ?? 0;
   }
@@ -396,7 +423,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
 
   private async urlOf(service: Service): Promise<string> {
     const runtime = labelledRuntime(service.Spec.Labels);
-    const nodeId = pinnedNode((service.Spec.TaskTemplate as Docker.ContainerTaskSpec | undefined)?.Placement?.Constraints);
+    const nodeId = this.nodeOf(service);
     return this.url(nodeId ?? (await this.ownNodeId()), runtime?.port ?? 0);
   }
 
