@@ -67,10 +67,7 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
   }
 
   deploy(spec: RuntimeSpec): Promise<DeployedRuntime> {
-    return this.locked(spec.agentId, async (container) => {
-      if (container) await this.remove(container);
-      return this.create(spec, container ? labelledRuntime(container.Config.Labels)?.port : undefined);
-    });
+    return this.locked(spec.agentId, (container) => this.replace(spec, container));
   }
 
   ensure(spec: RuntimeSpec): Promise<DeployedRuntime & { adopted: boolean }> {
@@ -81,8 +78,7 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
         const starting = Date.now() - Date.parse(container.State.StartedAt) < this.env.RUNTIME_STARTUP_GRACE_MS;
         if (answering || starting) return { runtimeUrl, adopted: true };
       }
-      if (container) await this.remove(container);
-      return { ...(await this.create(spec, container ? labelledRuntime(container.Config.Labels)?.port : undefined)), adopted: false };
+      return { ...(await this.replace(spec, container)), adopted: false };
     });
   }
 
@@ -227,11 +223,17 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
     });
   }
 
-  private async recreate(container: Container): Promise<DeployedRuntime> {
+  /** The container made again from the spec on its labels. */
+  private recreate(container: Container): Promise<DeployedRuntime> {
     const runtime = labelledRuntime(container.Config.Labels);
     if (!runtime) throw new Error(`Container ${container.Name} carries no runtime spec`);
-    await this.remove(container);
-    return this.create(runtime.spec, runtime.port);
+    return this.replace(runtime.spec, container);
+  }
+
+  /** A fresh container for the spec in place of the agent's current one (volume kept), on its port while that is free. */
+  private async replace(spec: RuntimeSpec, current: Container | null): Promise<DeployedRuntime> {
+    if (current) await this.remove(current);
+    return this.create(spec, current ? labelledRuntime(current.Config.Labels)?.port : undefined);
   }
 
   private async create(spec: RuntimeSpec, wantedPort?: number): Promise<DeployedRuntime> {
