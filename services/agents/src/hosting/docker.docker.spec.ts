@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Docker from 'dockerode';
+import { RUNTIME_PATHS } from '@platform/contracts';
 import {
   BEARER, hostRuntimeAnswersAs, ownerQuery, provisionRunning, startContainerHosting, statusesUntil, subscribedUser, waitFor, waitForStatus,
   type TestPlatform, type TestUser,

@@ -27,11 +27,9 @@ const TASK_POLL_MS = 1000;
 /** Ports tried before giving up on one no runtime of this platform holds, on any node. */
 const PORT_TRIES = 20;
 /** A removed service's containers go away shortly after; its volume can be removed only then. */
-const VOLUME_FREE_TIMEOUT_MS = 15_000;
-const VOLUME_FREE_POLL_MS = 250;
+const VOLUME_FREE = { timeoutMs: 15_000, pollMs: 250 };
 /** An update's new task appears once the old one has stopped (3 s grace at most): below the 15 s deployment call. */
-const NEW_TASK_TIMEOUT_MS = 10_000;
-const NEW_TASK_POLL_MS = 200;
+const NEW_TASK = { timeoutMs: 10_000, pollMs: 200 };
 
 type Service = Docker.Service & { ID: string; Spec: Docker.ServiceSpec & { Labels: Record<string, string> }; Version: { Index: number }; CreatedAt: string };
 
@@ -303,11 +301,11 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
    * for the new one. Bounded, as the deployment call is; a slower swarm is then only seen later.
    */
   private async newTask(service: Service, before: Set<string>): Promise<void> {
-    const deadline = Date.now() + NEW_TASK_TIMEOUT_MS;
+    const deadline = Date.now() + NEW_TASK.timeoutMs;
     while (Date.now() < deadline) {
       const task = currentTask(await this.tasksOf(service));
       if (task && !before.has(task.ID)) return;
-      await sleep(NEW_TASK_POLL_MS);
+      await sleep(NEW_TASK.pollMs);
     }
   }
 
@@ -326,14 +324,14 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
     const containers = await this.engine.api.listContainers({ all: true, filters: { label: [...scopeFilter(this.env.DOCKER_SCOPE), `${RUNTIME_LABELS.agent}=${agentId}`] } });
     await Promise.all(containers.map((container) => this.engine.api.getContainer(container.Id).remove({ force: true }).catch(() => undefined)));
     const volume = this.engine.api.getVolume(volumeName(this.env.DOCKER_SCOPE, agentId));
-    const deadline = Date.now() + VOLUME_FREE_TIMEOUT_MS;
+    const deadline = Date.now() + VOLUME_FREE.timeoutMs;
     for (;;) {
       try {
         return await volume.remove();
       } catch (error) {
         if (isMissing(error)) return;
         if ((error as { statusCode?: number }).statusCode !== 409 || Date.now() > deadline) throw error;
-        await sleep(VOLUME_FREE_POLL_MS);
+        await sleep(VOLUME_FREE.pollMs);
       }
     }
   }
