@@ -1,3 +1,4 @@
+import type Docker from 'dockerode';
 import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
 import type { EnvSource } from '@platform/config';
 import { TestPlatform } from './platform.js';
@@ -30,3 +31,18 @@ export function startContainerHosting(provider: 'docker' | 'swarm', scope: strin
 export const hostRuntimeAnswersAs = (port: string): Promise<string | null> =>
   fetch(`http://127.0.0.1:${port}${RUNTIME_PATHS.healthz}`, { signal: AbortSignal.timeout(1000) })
     .then((response) => response.headers.get(RUNTIME_AGENT_HEADER), () => null);
+
+/** The runtime's own memory figure (its /health, on this host's `port`) and the engine's of its container, read together. */
+export async function memoryReadings(engine: Docker, containerId: string, port: string): Promise<{ own: number; engine: number }> {
+  const own = ((await (await fetch(`http://127.0.0.1:${port}${RUNTIME_PATHS.health}`)).json()) as { memoryBytes: number }).memoryBytes;
+  const { memory_stats: memory } = await engine.getContainer(containerId).stats({ stream: false, 'one-shot': true } as { stream: false });
+  return { own, engine: memory.usage - Number((memory.stats as unknown as Record<string, number>).total_inactive_file ?? 0) };
+}
+
+/**
+ * Whether `figure` is the engine's reading rather than the runtime's own: the process's resident set counts
+ * the image's mapped files, which its cgroup was not charged for, tens of MB apart, so which of the two a
+ * figure is closer to shows whose reading it is.
+ */
+export const isEnginesFigure = (figure: number, { own, engine }: { own: number; engine: number }): boolean =>
+  Math.abs(figure - engine) < Math.abs(figure - own);

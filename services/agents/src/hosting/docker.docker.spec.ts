@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Docker from 'dockerode';
-import { RUNTIME_PATHS } from '@platform/contracts';
 import {
-  BEARER, hostRuntimeAnswersAs, ownerQuery, provisionRunning, startContainerHosting, statusesUntil, subscribedUser, waitFor, waitForStatus,
+  BEARER, hostRuntimeAnswersAs, isEnginesFigure, memoryReadings, ownerQuery, provisionRunning, startContainerHosting, statusesUntil, subscribedUser, waitFor, waitForStatus,
   type TestPlatform, type TestUser,
 } from '@platform/testing';
 import { engineOptions } from './docker-engine.js';
@@ -84,20 +83,12 @@ describe('docker hosting provider', () => {
     expect(instances).toMatchObject({ provider: 'docker', count: 1 });
     expect(instances.instances[0]).toMatchObject({ agentId, machineId: container.Id, pid: null, status: 'running', resources: { memory: 2, cpus: 1 } });
 
-    // The process's resident set counts the image's mapped files, which its cgroup was not charged for:
-    // tens of MB apart, so which of the two a figure is closer to shows whose reading it is.
-    const port = container.Config.Labels[RUNTIME_LABELS.port];
-    const readings = async () => {
-      const own = ((await (await fetch(`http://127.0.0.1:${port}${RUNTIME_PATHS.health}`)).json()) as { memoryBytes: number }).memoryBytes;
-      const { memory_stats: memory } = await engine.getContainer(container.Id).stats({ stream: false, 'one-shot': true } as { stream: false });
-      return { own, engine: memory.usage - Number((memory.stats as unknown as Record<string, number>).total_inactive_file ?? 0) };
-    };
-    const isEngines = (figure: number, { own, engine: measured }: { own: number; engine: number }) => Math.abs(figure - measured) < Math.abs(figure - own);
+    const readings = () => memoryReadings(engine, container.Id, container.Config.Labels[RUNTIME_LABELS.port]!);
 
     const health = await owner.client.get(`/api/instance/${owner.id}?agentId=${agentId}`);
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ agentId, memoryLimitBytes: 2 * GIB, cpuPercent: expect.any(Number) });
-    expect(isEngines(health.body.memoryBytes, await readings())).toBe(true);
+    expect(isEnginesFigure(health.body.memoryBytes, await readings())).toBe(true);
 
     const [sample] = await waitFor(
       () => ownerQuery<{ memory_bytes: string; memory_limit_bytes: string }>(platform.env,
@@ -105,7 +96,7 @@ describe('docker hosting provider', () => {
       (rows) => rows.length > 0,
     );
     expect(Number(sample!.memory_limit_bytes)).toBe(2 * GIB);
-    expect(isEngines(Number(sample!.memory_bytes), await readings())).toBe(true);
+    expect(isEnginesFigure(Number(sample!.memory_bytes), await readings())).toBe(true);
   });
 
   it('pauses the runtime of a suspended agent and unpauses the same container when it resumes', async () => {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Docker from 'dockerode';
 import {
-  BEARER, hostRuntimeAnswersAs, provisionRunning, startContainerHosting, statusesUntil, subscribedUser, waitFor,
+  BEARER, hostRuntimeAnswersAs, isEnginesFigure, memoryReadings, ownerQuery, provisionRunning, startContainerHosting, statusesUntil, subscribedUser, waitFor,
   type TestClient, type TestPlatform, type TestUser,
 } from '@platform/testing';
 import { engineOptions } from './docker-engine.js';
@@ -84,6 +84,21 @@ describe('swarm hosting provider', () => {
     const instances = (await platform.backend().get('/api/agent-runtime/instances', BEARER)).body;
     expect(instances).toMatchObject({ provider: 'swarm', count: 1 });
     expect(instances.instances[0]).toMatchObject({ agentId, machineId: tasks[0]!.ID, pid: null, status: 'running', resources: { memory: 2, cpus: 1 } });
+  });
+
+  it('shows the engine\'s memory figure of the task\'s container, not the process\'s own, to its owner and the watchdog', async () => {
+    const container = await containerOf(agentId);
+    const readings = () => memoryReadings(engine, container.Id, container.Config.Labels[RUNTIME_LABELS.port]!);
+
+    const health = await owner.client.get(`/api/instance/${owner.id}?agentId=${agentId}`);
+    expect(health.status).toBe(200);
+    expect(health.body).toMatchObject({ agentId, memoryLimitBytes: 2 * GIB });
+    expect(isEnginesFigure(health.body.memoryBytes, await readings())).toBe(true);
+    const [sample] = await waitFor(
+      () => ownerQuery<{ memory_bytes: string }>(platform.env, 'SELECT memory_bytes FROM watchdog.container_metrics WHERE agent_id = $1 ORDER BY sampled_at DESC LIMIT 1', [agentId]),
+      (rows) => rows.length > 0,
+    );
+    expect(isEnginesFigure(Number(sample!.memory_bytes), await readings())).toBe(true);
   });
 
   it('freezes the task\'s container of a suspended agent on this node and thaws the same one when it resumes', async () => {
