@@ -55,6 +55,7 @@ export function demuxLog(raw: Buffer): string {
 export class DockerEngine {
   readonly api: Docker;
   private readonly logger = new Logger('DockerEngine');
+  private cpuCount?: Promise<number>;
 
   constructor(@Inject(AGENTS_ENV) private readonly env: AgentsEnv) {
     // No client-wide timeout: it would cut the event stream whenever the engine has nothing to say.
@@ -69,6 +70,16 @@ export class DockerEngine {
     });
     const ping = this.api.ping().then(() => true, () => false);
     return Promise.race([ping, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  /** CPUs of the engine's machine (GET /info's NCPU), asked once: the most CPU time a container can be given. */
+  cpus(): Promise<number> {
+    this.cpuCount ??= this.api.info().then((info: { NCPU: number }) => info.NCPU);
+    // A failed ask is not kept: the engine may just have been down.
+    this.cpuCount.catch(() => {
+      this.cpuCount = undefined;
+    });
+    return this.cpuCount;
   }
 
   /** The container's last `lines` lines of output, stdout and stderr together. */

@@ -142,8 +142,11 @@ describe('docker hosting provider', () => {
     expect(reason).toMatch(/^(Runtime exited on SIGKILL \(out of memory\)|(liveness|readiness) probe failed: .+)$/);
   });
 
-  it('adopts the running containers when the agents service restarts: same containers, none added', async () => {
-    const second = await provisionRunning(platform, owner, { name: 'Second', ...SOLO });
+  it('adopts the running containers when the agents service restarts (one on the default plan, its CPUs held to the machine\'s): same containers, none added', async () => {
+    // No tier: the backend's default plan, label (8 GiB, 4 CPUs), on a machine that may have fewer CPUs.
+    const second = await provisionRunning(platform, owner, { name: 'Second' });
+    const { NCPU } = await engine.info();
+    expect((await containerOf(second)).HostConfig).toMatchObject({ Memory: 8 * GIB, NanoCpus: Math.min(4, NCPU) * 1e9 });
     const before = await Promise.all([agentId, second].map(async (id) => (await containerOf(id)).Id));
 
     await platform.restartService('agents');

@@ -15,7 +15,7 @@ import {
 } from './hosting.provider.js';
 import { answeringAs, lastWordsOf } from './runtime-answer.js';
 import {
-  boundVolumeDriver, CONTAINER_DATA_DIR, exitSignal, LOG_TAIL_LINES, nanoCpusOf, PIDS_LIMIT, RUNTIME_LOG_DRIVER, runtimeCommand, runtimeContainerEnv,
+  boundVolumeDriver, CONTAINER_DATA_DIR, exitSignal, LOG_TAIL_LINES, nanoCpus, PIDS_LIMIT, RUNTIME_LOG_DRIVER, runtimeCommand, runtimeContainerEnv,
   runtimeUser, STOP_GRACE_SECONDS, volumeLabels,
 } from './runtime-container.js';
 import { memoryBytesOf, runtimeUrlOf } from './runtime-env.js';
@@ -253,7 +253,8 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
         // Memory and swap alike, so the plan's memory is all it gets: past it the kernel kills the runtime.
         Memory: memory,
         MemorySwap: memory,
-        NanoCpus: nanoCpusOf(spec),
+        // The engine refuses a quota above the machine's CPUs: a plan asking more gets the whole machine.
+        NanoCpus: nanoCpus(Math.min(spec.resources.cpus, await this.engine.cpus())),
         PidsLimit: PIDS_LIMIT,
         RestartPolicy: { Name: 'no' },
         Mounts: [{ Type: 'volume', Source: volume, Target: CONTAINER_DATA_DIR }],

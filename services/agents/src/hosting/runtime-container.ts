@@ -20,8 +20,8 @@ export const STOP_GRACE_SECONDS = 3;
 /** The engine's log driver for runtimes: bounded, and what `docker logs` and the adapters' last words read. */
 export const RUNTIME_LOG_DRIVER = { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '2' } };
 
-/** The plan's CPUs in the engine's unit (billionths of a CPU). */
-export const nanoCpusOf = (spec: RuntimeSpec, share = 1): number => Math.round(spec.resources.cpus * share * 1e9);
+/** CPUs in the engine's unit (billionths of a CPU). */
+export const nanoCpus = (cpus: number): number => Math.round(cpus * 1e9);
 
 /** The container's command: node with the heap flags, the runtime's entry and the agent marker. */
 export const runtimeCommand = (spec: RuntimeSpec): string[] => ['node', ...runtimeNodeFlags(spec), RUNTIME_ENTRY, agentArgument(spec.agentId)];

@@ -3,6 +3,7 @@ export interface SwarmNode {
   ID: string;
   Spec: { Availability: string; Labels?: Record<string, string> };
   Status: { State: string; Addr?: string };
+  Description?: { Resources?: { NanoCPUs?: number } };
 }
 
 /**

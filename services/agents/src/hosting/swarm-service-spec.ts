@@ -2,7 +2,7 @@ import type Docker from 'dockerode';
 import type { AgentsEnv } from '../agents.env.js';
 import type { RuntimeSpec } from './hosting.provider.js';
 import {
-  CONTAINER_DATA_DIR, nanoCpusOf, PIDS_LIMIT, RUNTIME_LOG_DRIVER, runtimeCommand, runtimeContainerEnv, runtimeUser, STOP_GRACE_SECONDS, volumeLabels,
+  CONTAINER_DATA_DIR, nanoCpus, PIDS_LIMIT, RUNTIME_LOG_DRIVER, runtimeCommand, runtimeContainerEnv, runtimeUser, STOP_GRACE_SECONDS, volumeLabels,
 } from './runtime-container.js';
 import { memoryBytesOf } from './runtime-env.js';
 import { runtimeLabels, runtimeName, volumeName } from './runtime-labels.js';
@@ -15,6 +15,8 @@ export const SUSPENDED_LABEL = 'io.platform.suspended';
 export interface ServicePlan {
   port: number;
   nodeId: string;
+  /** The plan's CPUs, at most the node's: its engine refuses a larger quota for the task's container. */
+  cpus: number;
   /** The local driver's options for the volume: its folder under AGENT_DATA_DIR when the node is the engine's own. */
   volumeDriver?: { Driver: string; DriverOpts: Record<string, string> };
   replicas: 0 | 1;
@@ -61,8 +63,8 @@ export function swarmServiceSpec(env: AgentsEnv, spec: RuntimeSpec, plan: Servic
         ],
       },
       Resources: {
-        Limits: { MemoryBytes: memoryBytesOf(spec), NanoCPUs: nanoCpusOf(spec), Pids: PIDS_LIMIT },
-        Reservations: { MemoryBytes: Math.round(memoryBytesOf(spec) * reserved), NanoCPUs: nanoCpusOf(spec, reserved) },
+        Limits: { MemoryBytes: memoryBytesOf(spec), NanoCPUs: nanoCpus(plan.cpus), Pids: PIDS_LIMIT },
+        Reservations: { MemoryBytes: Math.round(memoryBytesOf(spec) * reserved), NanoCPUs: nanoCpus(plan.cpus * reserved) },
       },
       RestartPolicy: { Condition: 'none' },
       Placement: { Constraints: [pinTo(plan.nodeId)] },

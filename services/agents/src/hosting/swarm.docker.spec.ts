@@ -146,8 +146,15 @@ describe('swarm hosting provider', () => {
     expect(await scoped()).toHaveLength(1);
   });
 
-  it('adopts its services when the agents service restarts: the same tasks, no service added', async () => {
-    secondId = await provisionRunning(platform, owner, { name: 'Second', ...SOLO });
+  it('adopts its services when the agents service restarts (one on the default plan, its CPUs held to the node\'s): the same tasks, no service added', async () => {
+    // No tier: the backend's default plan, label (8 GiB, 4 CPUs), on a node that may have fewer CPUs.
+    secondId = await provisionRunning(platform, owner, { name: 'Second' });
+    const { NCPU } = await engine.info();
+    const cpus = Math.min(4, NCPU);
+    expect((await serviceOf(secondId)).Spec.TaskTemplate).toMatchObject({
+      Resources: { Limits: expect.objectContaining({ MemoryBytes: 8 * GIB, NanoCPUs: cpus * 1e9 }), Reservations: expect.objectContaining({ NanoCPUs: Math.round(cpus * 1e9 * RESERVATION_PERCENT / 100) }) },
+    });
+    expect((await containerOf(secondId)).HostConfig).toMatchObject({ Memory: 8 * GIB, NanoCpus: cpus * 1e9 });
     const before = await Promise.all([agentId, secondId].map(async (id) => (await taskOf(id)).ID));
 
     await platform.restartService('agents');

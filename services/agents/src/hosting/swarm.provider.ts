@@ -50,7 +50,8 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
   private readonly logger = new Logger('SwarmHosting');
   private readonly meter: ContainerUsageMeter;
   private ownNode?: Promise<string>;
-  private readonly nodeAddresses = new Map<string, string>();
+  /** Nodes as first read: their address and CPUs do not change while they are in the swarm. */
+  private readonly nodes = new Map<string, SwarmNode>();
   /** The state each task of this platform was last seen in, to tell an exit from a task already ended. */
   private readonly taskStates = new Map<string, string>();
   private poller?: NodeJS.Timeout;
@@ -265,6 +266,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
     const plan: ServicePlan = {
       port: await this.freePort(),
       nodeId,
+      cpus: await this.cpusOn(nodeId, spec),
       volumeDriver: nodeId === (await this.ownNodeId()) ? await boundVolumeDriver(this.env, spec.agentId) : undefined,
       replicas: 1,
       suspended: false,
@@ -288,7 +290,9 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
     const forceUpdate = (service.Spec.TaskTemplate?.ForceUpdate ?? 0) + (change.force ? 1 : 0);
     const mount = (service.Spec.TaskTemplate as Docker.ContainerTaskSpec).ContainerSpec?.Mounts?.[0]?.VolumeOptions?.DriverConfig;
     const volumeDriver = mount?.Options?.device ? { Driver: mount.Name, DriverOpts: mount.Options } : undefined;
-    const plan: ServicePlan = { port: runtime.port, nodeId, volumeDriver, replicas: change.replicas, suspended: change.suspended, forceUpdate };
+    const plan: ServicePlan = {
+      port: runtime.port, nodeId, cpus: await this.cpusOn(nodeId, spec), volumeDriver, replicas: change.replicas, suspended: change.suspended, forceUpdate,
+    };
     const before = new Set((await this.tasksOf(service)).map((task) => task.ID));
     await this.engine.api.getService(service.ID).update({ _query: { version: service.Version.Index }, _body: swarmServiceSpec(this.env, spec, plan) });
     if (change.replicas === 1 && change.force) await this.newTask(service, before);
@@ -431,11 +435,21 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
    */
   private async url(nodeId: string, port: number): Promise<string> {
     if (nodeId === (await this.ownNodeId())) return runtimeUrlOf(this.env, port);
-    let address = this.nodeAddresses.get(nodeId);
-    if (!address) {
-      address = ((await this.engine.api.getNode(nodeId).inspect()) as SwarmNode).Status.Addr ?? nodeId;
-      this.nodeAddresses.set(nodeId, address);
+    return runtimeUrlOf(this.env, port, (await this.node(nodeId)).Status.Addr ?? nodeId);
+  }
+
+  /** The plan's CPUs, at most the node's: its engine refuses a quota above them (a 4-CPU plan on a 2-CPU node gets the whole node). */
+  private async cpusOn(nodeId: string, spec: RuntimeSpec): Promise<number> {
+    const nodeCpus = ((await this.node(nodeId)).Description?.Resources?.NanoCPUs ?? Infinity) / 1e9;
+    return Math.min(spec.resources.cpus, nodeCpus);
+  }
+
+  private async node(nodeId: string): Promise<SwarmNode> {
+    let node = this.nodes.get(nodeId);
+    if (!node) {
+      node = (await this.engine.api.getNode(nodeId).inspect()) as SwarmNode;
+      this.nodes.set(nodeId, node);
     }
-    return runtimeUrlOf(this.env, port, address);
+    return node;
   }
 }
