@@ -56,6 +56,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
   private readonly taskStates = new Map<string, string>();
   private poller?: NodeJS.Timeout;
   private polling = false;
+  private pollFailure?: string;
 
   constructor(private readonly db: Db, private readonly engine: DockerEngine, @Inject(AGENTS_ENV) protected readonly env: AgentsEnv) {
     super();
@@ -66,7 +67,13 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
     this.poller = setInterval(() => {
       if (this.polling) return;
       this.polling = true;
-      this.pollTasks().catch((error) => this.logger.warn(`Task states not read: ${String(error)}`)).finally(() => {
+      this.pollTasks().then(() => {
+        this.pollFailure = undefined;
+      }, (error) => {
+        // Once per cause, not every second while the manager is away.
+        if (String(error) !== this.pollFailure) this.logger.warn(`Task states not read: ${String(error)}`);
+        this.pollFailure = String(error);
+      }).finally(() => {
         this.polling = false;
       });
     }, TASK_POLL_MS);
