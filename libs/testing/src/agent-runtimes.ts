@@ -39,17 +39,19 @@ export async function destroyAgentRuntimes(databaseUrl: string, env: EnvSource):
   } finally {
     await client.end();
   }
-  if (env.HOSTING_PROVIDER === 'docker' && env.DOCKER_SCOPE) await removeScopedContainers(env.DOCKER_HOST ?? '', env.DOCKER_SCOPE);
+  if ((env.HOSTING_PROVIDER === 'docker' || env.HOSTING_PROVIDER === 'swarm') && env.DOCKER_SCOPE) await removeScopedContainers(env.DOCKER_HOST ?? '', env.DOCKER_SCOPE);
   if (env.AGENT_DATA_DIR?.includes('platform-test-agents-')) await rm(env.AGENT_DATA_DIR, { recursive: true, force: true });
 }
 
-/** Every container and volume labelled with `scope`, running or not. */
+/** Every swarm service, container and volume labelled with `scope`, running or not (no services where the engine is no manager). */
 async function removeScopedContainers(dockerHost: string, scope: string): Promise<void> {
   const { default: Docker } = await import('dockerode');
   const { engineOptions } = await import('../../../services/agents/src/hosting/docker-engine.js');
   const { scopeFilter } = await import('../../../services/agents/src/hosting/runtime-labels.js');
   const engine = new Docker(engineOptions(dockerHost));
   const filters = { label: scopeFilter(scope) };
+  const services = await engine.listServices({ filters }).catch(() => []);
+  await Promise.all(services.map((service) => engine.getService(service.ID).remove().catch(() => undefined)));
   const containers = await engine.listContainers({ all: true, filters });
   await Promise.all(containers.map((container) => engine.getContainer(container.Id).remove({ force: true }).catch(() => undefined)));
   const { Volumes: volumes } = await engine.listVolumes({ filters });

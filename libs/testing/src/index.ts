@@ -13,6 +13,7 @@ export * from './wait-for.js';
 export * from './usage-fixtures.js';
 export * from './agent-runtimes.js';
 export * from './agent-fixtures.js';
+export * from './container-hosting.js';
 export * from './fuzz/contract-fields.js';
 export * from './fuzz/fuzz-request.js';
 export * from './fuzz/raw-http.js';

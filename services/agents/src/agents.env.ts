@@ -2,10 +2,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { CommonEnv, EnvBoolean, EnvInt, Secret } from '@platform/config';
 import { AI_PROVIDERS, type AiProvider } from '@platform/contracts';
-import { IsIn, IsString, Matches, MinLength } from 'class-validator';
+import { IsIn, IsString, Matches, Max, MinLength } from 'class-validator';
 
 /** The hosting adapters this build has; AgentsModule maps each to its class. */
-export const HOSTING_PROVIDER_NAMES = ['local', 'docker'] as const;
+export const HOSTING_PROVIDER_NAMES = ['local', 'docker', 'swarm'] as const;
 export type HostingProviderName = (typeof HOSTING_PROVIDER_NAMES)[number];
 
 /** The built runtime next to this service: services/agent-runtime/dist/main.js, from src or dist alike. */
@@ -17,7 +17,7 @@ export class AgentsEnv extends CommonEnv {
   /** Kill switch: off, deploy/start/stop/restart/update/repair answer 500 and GET /health says disabled. */
   @EnvBoolean() PROVISIONING_ENABLED = true;
 
-  /** `local` (child processes, the default) or `docker` (a container each, docs/hosting.md); another name fails at boot. */
+  /** `local` (child processes, the default), `docker` (a container each) or `swarm` (a Swarm service each), docs/hosting.md; another name fails at boot. */
   @IsIn(HOSTING_PROVIDER_NAMES, { message: `HOSTING_PROVIDER must be one of: ${HOSTING_PROVIDER_NAMES.join(', ')}` })
   HOSTING_PROVIDER: HostingProviderName = 'local';
 
@@ -77,6 +77,17 @@ export class AgentsEnv extends CommonEnv {
    * platforms on one engine (a second checkout, each test file) need scopes of their own.
    */
   @Matches(/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/, { message: 'must be a container-name prefix ([a-zA-Z0-9][a-zA-Z0-9_.-]*)' }) DOCKER_SCOPE = 'platform';
+
+  /**
+   * `swarm`: only nodes labelled `<label>=true` take agents (`docker node update --label-add <label>=true`);
+   * empty, every ready node does.
+   */
+  @Matches(/^([a-zA-Z0-9][a-zA-Z0-9_.-]*)?$/, { message: 'must be a node label name or empty' }) SWARM_NODE_LABEL = '';
+  /**
+   * `swarm`: the share of the plan's memory and CPUs each runtime reserves (the scheduler's guarantee; the
+   * limits are the whole plan). 100 means no overcommit: a 2-CPU node then holds two 1-CPU agents.
+   */
+  @EnvInt(1) @Max(100) SWARM_RESERVATION_PERCENT = 5;
 
   /**
    * The file explorer's workspace when a request names no agent (extended-services 4.12); empty:

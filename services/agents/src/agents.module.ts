@@ -34,6 +34,7 @@ import { DockerEngine } from './hosting/docker-engine.js';
 import { DockerHostingProvider } from './hosting/docker.provider.js';
 import { HostingProvider } from './hosting/hosting.provider.js';
 import { LocalHostingProvider } from './hosting/local.provider.js';
+import { SwarmHostingProvider } from './hosting/swarm.provider.js';
 import { InstancesHandlers } from './instances/instances.handlers.js';
 import { InstancesService } from './instances/instances.service.js';
 import { InstallationsHandlers } from './installations/installations.handlers.js';
@@ -54,7 +55,11 @@ import { WalletChallengeClient } from './verification/wallet-challenge.client.js
 export const AGENTS_SERVICE = 'agents';
 
 /** HOSTING_PROVIDER picks the adapter (docs/hosting.md); a new name does not compile until it has one. */
-const HOSTING_ADAPTERS: Record<HostingProviderName, Type<HostingProvider>> = { local: LocalHostingProvider, docker: DockerHostingProvider };
+const HOSTING_ADAPTERS: Record<HostingProviderName, Type<HostingProvider>> = {
+  local: LocalHostingProvider,
+  docker: DockerHostingProvider,
+  swarm: SwarmHostingProvider,
+};
 
 @Module({})
 export class AgentsModule {

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Docker from 'dockerode';
-import { RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
-import { BEARER, ownerQuery, provisionRunning, statusesUntil, subscribedUser, TestPlatform, waitFor, waitForStatus, type TestUser } from '@platform/testing';
+import {
+  BEARER, hostRuntimeAnswersAs, isEnginesFigure, memoryReadings, ownerQuery, provisionRunning, startContainerHosting, statusesUntil, subscribedUser, waitFor, waitForStatus,
+  type TestPlatform, type TestUser,
+} from '@platform/testing';
 import { engineOptions } from './docker-engine.js';
 import { RUNTIME_LABELS, runtimeName, scopeFilter, volumeName } from './runtime-labels.js';
 
@@ -28,9 +30,6 @@ describe('docker hosting provider', () => {
   const containersOf = (id: string) =>
     engine.listContainers({ all: true, filters: { label: [...scopeFilter(scope), `${RUNTIME_LABELS.agent}=${id}`] } });
   const agentOf = async (id: string) => (await platform.backend().get(`/api/agents/${id}`, BEARER)).body as { status: string; statusReason?: string };
-  /** Host networking: the runtime listens on the port its labels name, on the engine's (this) host. */
-  const answersAs = (port: string) => fetch(`http://127.0.0.1:${port}${RUNTIME_PATHS.healthz}`, { signal: AbortSignal.timeout(1000) })
-    .then((response) => response.headers.get(RUNTIME_AGENT_HEADER), () => null);
 
   /** The engine's events of one container from `since` (seconds) until now. */
   async function engineEvents(since: number, containerId: string): Promise<Array<{ Action: string; Actor: { Attributes: Record<string, string> } }>> {
@@ -58,21 +57,7 @@ describe('docker hosting provider', () => {
   }
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({
-      services: ['billing', 'agents', 'watchdog'],
-      env: {
-        HOSTING_PROVIDER: 'docker',
-        DOCKER_SCOPE: scope,
-        PLATFORM_IMAGE: process.env.PLATFORM_IMAGE ?? 'platform:local',
-        // A container's first boot (the image's node, swc-built runtime) outlasts the local default in tests.
-        HEALTH_TIMEOUT_MS: '30000',
-        WATCHDOG_CHECK_INTERVAL: '1',
-        WATCHDOG_DEGRADED_CHECK_INTERVAL: '0.5',
-        WATCHDOG_PROBE_TIMEOUT: '1',
-        WATCHDOG_REPAIR_TIMEOUT: '40',
-        WATCHDOG_RECONCILE_RETRY: '0.5',
-      },
-    });
+    platform = await startContainerHosting('docker', scope);
     owner = await subscribedUser(platform, 'network');
   });
 
@@ -88,7 +73,7 @@ describe('docker hosting provider', () => {
     expect(container.HostConfig).toMatchObject({ Memory: 2 * GIB, MemorySwap: 2 * GIB, NanoCpus: 1e9, RestartPolicy: { Name: 'no' } });
     expect(container.Config.Labels).toMatchObject({ [RUNTIME_LABELS.scope]: scope, [RUNTIME_LABELS.agent]: agentId, [RUNTIME_LABELS.owner]: owner.id });
     expect(container.Mounts).toEqual([expect.objectContaining({ Type: 'volume', Name: volumeName(scope, agentId), Destination: '/data' })]);
-    expect(await answersAs(container.Config.Labels[RUNTIME_LABELS.port]!)).toBe(agentId);
+    expect(await hostRuntimeAnswersAs(container.Config.Labels[RUNTIME_LABELS.port]!)).toBe(agentId);
     expect((await platform.backend().get('/health')).body).toMatchObject({ docker: 'available', provider: 'docker' });
   });
 
@@ -98,20 +83,12 @@ describe('docker hosting provider', () => {
     expect(instances).toMatchObject({ provider: 'docker', count: 1 });
     expect(instances.instances[0]).toMatchObject({ agentId, machineId: container.Id, pid: null, status: 'running', resources: { memory: 2, cpus: 1 } });
 
-    // The process's resident set counts the image's mapped files, which its cgroup was not charged for:
-    // tens of MB apart, so which of the two a figure is closer to shows whose reading it is.
-    const port = container.Config.Labels[RUNTIME_LABELS.port];
-    const readings = async () => {
-      const own = ((await (await fetch(`http://127.0.0.1:${port}${RUNTIME_PATHS.health}`)).json()) as { memoryBytes: number }).memoryBytes;
-      const { memory_stats: memory } = await engine.getContainer(container.Id).stats({ stream: false, 'one-shot': true } as { stream: false });
-      return { own, engine: memory.usage - Number((memory.stats as unknown as Record<string, number>).total_inactive_file ?? 0) };
-    };
-    const isEngines = (figure: number, { own, engine: measured }: { own: number; engine: number }) => Math.abs(figure - measured) < Math.abs(figure - own);
+    const readings = () => memoryReadings(engine, container.Id, container.Config.Labels[RUNTIME_LABELS.port]!);
 
     const health = await owner.client.get(`/api/instance/${owner.id}?agentId=${agentId}`);
     expect(health.status).toBe(200);
     expect(health.body).toMatchObject({ agentId, memoryLimitBytes: 2 * GIB, cpuPercent: expect.any(Number) });
-    expect(isEngines(health.body.memoryBytes, await readings())).toBe(true);
+    expect(isEnginesFigure(health.body.memoryBytes, await readings())).toBe(true);
 
     const [sample] = await waitFor(
       () => ownerQuery<{ memory_bytes: string; memory_limit_bytes: string }>(platform.env,
@@ -119,7 +96,7 @@ describe('docker hosting provider', () => {
       (rows) => rows.length > 0,
     );
     expect(Number(sample!.memory_limit_bytes)).toBe(2 * GIB);
-    expect(isEngines(Number(sample!.memory_bytes), await readings())).toBe(true);
+    expect(isEnginesFigure(Number(sample!.memory_bytes), await readings())).toBe(true);
   });
 
   it('pauses the runtime of a suspended agent and unpauses the same container when it resumes', async () => {

@@ -1,40 +1,31 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { mkdir, rm } from 'node:fs/promises';
-import { constants } from 'node:os';
+import { rm } from 'node:fs/promises';
 import type Docker from 'dockerode';
 import type { RuntimeInstanceView } from '@platform/contracts';
 import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
-import { agentDataDir, copyMemoryFile } from './agent-data.js';
+import { agentDataDir } from './agent-data.js';
+import { AgentDataHostingProvider } from './agent-data-hosting.js';
+import { ContainerUsageMeter } from './container-usage.js';
 import { DockerEngine, isConflict, isMissing, type EngineEvent, type EventWatch } from './docker-engine.js';
 import { freePort } from './free-port.js';
 import {
-  HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage, type Workspace,
+  type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage,
 } from './hosting.provider.js';
-import { agentArgument } from './process-table.js';
 import { answeringAs, lastWordsOf } from './runtime-answer.js';
-import { memoryBytesOf, runtimeEnv, runtimeNodeFlags, runtimeUrlOf } from './runtime-env.js';
+import {
+  boundVolumeDriver, CONTAINER_DATA_DIR, exitSignal, LOG_TAIL_LINES, nanoCpus, PIDS_LIMIT, RUNTIME_LOG_DRIVER, runtimeCommand, runtimeContainerEnv,
+  runtimeUser, STOP_GRACE_SECONDS, volumeLabels,
+} from './runtime-container.js';
+import { memoryBytesOf, runtimeUrlOf } from './runtime-env.js';
 import { labelledRuntime, RUNTIME_LABELS, runtimeLabels, runtimeName, scopeFilter, volumeName } from './runtime-labels.js';
 import { withRuntimeLock } from './runtime-lock.js';
 
-/** The runtime's entry in the platform image (WORKDIR /app), what SERVICE=agent-runtime runs. */
-const RUNTIME_ENTRY = 'services/agent-runtime/dist/main.js';
 /** Where a container listens when it has a network of its own (not the host's): every runtime on the same port. */
 const CONTAINER_PORT = 18789;
-/** The agent's volume inside its container. */
-const CONTAINER_DATA_DIR = '/data';
-/** SIGTERM, then SIGKILL this many seconds later: the runtime closes its server and files in well under that. */
-const STOP_GRACE_SECONDS = 3;
-/** Enough of the log for the runtime's last line (a config error is one line, before a few of Node's own). */
-const LOG_TAIL_LINES = 20;
-/** Processes one runtime may hold: a fork bomb in an agent's tools stops there, not at the host's limit. */
-const PIDS_LIMIT = 256;
 /** The exit of a container the kernel killed for its memory limit: the cgroup, not V8, ended it. */
 const OOM_KILLED = 'SIGKILL (out of memory)';
-const NANO_CPUS = 1e9;
-
-const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, number]) => [number, name]));
 
 type Container = Docker.ContainerInspectInfo;
 
@@ -47,16 +38,16 @@ type Container = Docker.ContainerInspectInfo;
  * agent's container run under the same per-agent advisory lock as the local provider's.
  */
 @Injectable()
-export class DockerHostingProvider extends HostingProvider implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DockerHostingProvider extends AgentDataHostingProvider implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly name = 'docker';
   override readonly measuresUsage = true;
   private readonly logger = new Logger('DockerHosting');
   private events?: EventWatch;
-  /** The previous CPU reading per container: the engine gives cumulative nanoseconds, the share is their rate. */
-  private readonly cpuReadings = new Map<string, { usedNs: number; atMs: number }>();
+  private readonly meter: ContainerUsageMeter;
 
-  constructor(private readonly db: Db, private readonly engine: DockerEngine, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {
+  constructor(private readonly db: Db, private readonly engine: DockerEngine, @Inject(AGENTS_ENV) protected readonly env: AgentsEnv) {
     super();
+    this.meter = new ContainerUsageMeter(engine.api);
   }
 
   /** Exits come from the engine's event stream, for every container of this platform, adopted or made here. */
@@ -171,40 +162,11 @@ export class DockerHostingProvider extends HostingProvider implements OnApplicat
     });
   }
 
-  /**
-   * The engine's figures for the container (its cgroup), as `docker stats` shows them: memory without
-   * the inactive page cache, CPU as the rate of its used time since the previous reading (since its
-   * start for the first), in shares of one core.
-   */
+  /** The engine's figures for the container (its cgroup), as `docker stats` shows them. */
   override async usage(agentId: string): Promise<RuntimeUsage | null> {
     const container = await this.find(agentId);
     if (!container?.State.Running) return null;
-    const stats = await this.engine.api.getContainer(container.Id).stats({ stream: false, 'one-shot': true } as { stream: false });
-    const memory = stats.memory_stats;
-    const inactive = Number((memory.stats as Record<string, number> | undefined)?.total_inactive_file ?? 0);
-    const usedNs = stats.cpu_stats.cpu_usage.total_usage;
-    const atMs = Date.parse(stats.read);
-    const previous = this.cpuReadings.get(container.Id) ?? { usedNs: 0, atMs: Date.parse(container.State.StartedAt) };
-    this.cpuReadings.set(container.Id, { usedNs, atMs });
-    const elapsedNs = (atMs - previous.atMs) * 1e6;
-    return {
-      cpuPercent: elapsedNs > 0 ? Math.round(((usedNs - previous.usedNs) / elapsedNs) * 1000) / 10 : 0,
-      memoryBytes: Math.max(memory.usage - inactive, 0),
-      memoryLimitBytes: memory.limit,
-    };
-  }
-
-  copyMemory(fromAgentId: string, toAgentId: string): Promise<void> {
-    return copyMemoryFile(this.env, fromAgentId, toAgentId);
-  }
-
-  /** The volume's data lies in AGENT_DATA_DIR/<id> on the engine's host (a bind-backed volume), where the explorer reads it. */
-  workspace(agentId: string): Workspace {
-    return { path: agentDataDir(this.env, agentId), generated: [] };
-  }
-
-  workspacesRoot(): string {
-    return this.env.AGENT_DATA_DIR;
+    return this.meter.measure(container.Id, container.State.StartedAt);
   }
 
   /**
@@ -220,9 +182,9 @@ export class DockerHostingProvider extends HostingProvider implements OnApplicat
     }
     const container = await this.find(agentId);
     if (!container || container.Id !== event.Actor.ID || container.State.Running) return;
-    this.cpuReadings.delete(container.Id);
+    this.meter.forget(container.Id);
     const exitCode = container.State.ExitCode;
-    const signal = container.State.OOMKilled ? OOM_KILLED : exitCode > 128 ? SIGNAL_NAMES.get(exitCode - 128) ?? null : null;
+    const signal = container.State.OOMKilled ? OOM_KILLED : exitSignal(exitCode);
     this.exited({ agentId, exitCode, signal });
   }
 
@@ -255,7 +217,7 @@ export class DockerHostingProvider extends HostingProvider implements OnApplicat
 
   /** Gone, running or not; its volume stays. */
   private async remove(container: Container): Promise<void> {
-    this.cpuReadings.delete(container.Id);
+    this.meter.forget(container.Id);
     await this.engine.api.getContainer(container.Id).remove({ force: true }).catch((error) => {
       if (!isMissing(error)) throw error;
     });
@@ -278,15 +240,13 @@ export class DockerHostingProvider extends HostingProvider implements OnApplicat
     const hostNetwork = this.env.DOCKER_NETWORK === 'host';
     const port = hostNetwork ? await freePort(this.env.AGENT_RUNTIME_HOST, wantedPort) : CONTAINER_PORT;
     const volume = await this.volumeFor(spec);
-    const env = runtimeEnv(this.env, spec, { host: hostNetwork ? this.env.AGENT_RUNTIME_HOST : '0.0.0.0', port, dataDir: CONTAINER_DATA_DIR });
     const memory = memoryBytesOf(spec);
     const container = await this.engine.api.createContainer({
       name: runtimeName(this.env.DOCKER_SCOPE, spec.agentId),
       Image: this.env.PLATFORM_IMAGE,
-      Cmd: ['node', ...runtimeNodeFlags(spec), RUNTIME_ENTRY, agentArgument(spec.agentId)],
-      Env: Object.entries({ SERVICE: 'agent-runtime', ...env }).map(([name, value]) => `${name}=${value}`),
-      // This service's own user: the runtime's files on the volume stay readable and writable by the file explorer.
-      User: `${process.getuid?.() ?? 1000}:${process.getgid?.() ?? 1000}`,
+      Cmd: runtimeCommand(spec),
+      Env: runtimeContainerEnv(this.env, spec, { host: hostNetwork ? this.env.AGENT_RUNTIME_HOST : '0.0.0.0', port, dataDir: CONTAINER_DATA_DIR }),
+      User: runtimeUser(),
       Labels: runtimeLabels(this.env.DOCKER_SCOPE, spec, port),
       HostConfig: {
         NetworkMode: this.env.DOCKER_NETWORK,
@@ -294,7 +254,7 @@ export class DockerHostingProvider extends HostingProvider implements OnApplicat
         Memory: memory,
         MemorySwap: memory,
         // The engine refuses a quota above the machine's CPUs: a plan asking more gets the whole machine.
-        NanoCpus: Math.round(Math.min(spec.resources.cpus, await this.engine.cpus()) * NANO_CPUS),
+        NanoCpus: nanoCpus(Math.min(spec.resources.cpus, await this.engine.cpus())),
         PidsLimit: PIDS_LIMIT,
         RestartPolicy: { Name: 'no' },
         Mounts: [{ Type: 'volume', Source: volume, Target: CONTAINER_DATA_DIR }],
@@ -303,7 +263,7 @@ export class DockerHostingProvider extends HostingProvider implements OnApplicat
         Tmpfs: { '/tmp': 'rw,nosuid,nodev' },
         CapDrop: ['ALL'],
         SecurityOpt: ['no-new-privileges'],
-        LogConfig: { Type: 'json-file', Config: { 'max-size': '10m', 'max-file': '2' } },
+        LogConfig: RUNTIME_LOG_DRIVER,
       },
     }).catch((error) => {
       // The name is the agent's: a twin was made outside the lock (another platform with this DOCKER_SCOPE?).
@@ -320,15 +280,8 @@ export class DockerHostingProvider extends HostingProvider implements OnApplicat
    * driver's bind): removed with the agent, labelled like its container, and where the explorer finds it.
    */
   private async volumeFor(spec: RuntimeSpec): Promise<string> {
-    const dataDir = agentDataDir(this.env, spec.agentId);
-    await mkdir(dataDir, { recursive: true });
     const name = volumeName(this.env.DOCKER_SCOPE, spec.agentId);
-    await this.engine.api.createVolume({
-      Name: name,
-      Driver: 'local',
-      DriverOpts: { type: 'none', o: 'bind', device: dataDir },
-      Labels: { [RUNTIME_LABELS.scope]: this.env.DOCKER_SCOPE, [RUNTIME_LABELS.agent]: spec.agentId, [RUNTIME_LABELS.owner]: spec.userId },
-    });
+    await this.engine.api.createVolume({ Name: name, ...(await boundVolumeDriver(this.env, spec.agentId)), Labels: volumeLabels(this.env.DOCKER_SCOPE, spec) });
     return name;
   }
 
