@@ -102,7 +102,8 @@ const seconds = (from) => `${((Date.now() - from) / 1000).toFixed(0)} s`;
 
 /**
  * The docker phase (docs/containers.md): a Docker engine, the images (official ones when a registry
- * answers, else built offline, cached), the compose smoke test, then CONTAINER_SELECTION on
+ * answers, else built offline, cached), the `*.docker.spec.ts` files one at a time (the compose smoke
+ * test, the docker and swarm hosting adapters), then CONTAINER_SELECTION on
  * Testcontainers. A failure to get that far counts as one failed test, not as a lost run.
  */
 async function dockerPhase(env) {
@@ -113,7 +114,7 @@ async function dockerPhase(env) {
     console.log(`docker phase: images ready in ${seconds(started)}`);
     const smokeStarted = Date.now();
     const smoke = runJest(['--runInBand', '--testPathPatterns', DOCKER_SUITES], { ...env, ...images });
-    console.log(`docker phase: compose smoke test ${seconds(smokeStarted)}`);
+    console.log(`docker phase: compose smoke test and hosting adapters ${seconds(smokeStarted)}`);
     const containersStarted = Date.now();
     const containers = runJest(['--testPathPatterns', ...CONTAINER_SELECTION.map((file) => file.replaceAll('.', '\\.'))], { ...env, ...images, TEST_INFRA: 'containers' });
     console.log(`docker phase: Testcontainers selection ${seconds(containersStarted)}; the phase ${seconds(started)}`);
