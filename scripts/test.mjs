@@ -1,5 +1,5 @@
 // npm test: install, infrastructure, type check, then every test (Jest on ESM, 2 workers; the fault
-// suites after, alone), then the docker phase: the compose smoke test and platform tests on Testcontainers.
+// suites after, alone), then the docker phase: the engine specs (compose smoke test, docker and swarm hosting) and platform tests on Testcontainers.
 //
 //   npm test -- --docker     the docker phase only
 import { spawnSync } from 'node:child_process';
