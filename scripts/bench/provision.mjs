@@ -1,4 +1,4 @@
-// Provisioning benchmark (part of `npm run bench`, or alone: node scripts/bench/provision.mjs), per
+// Provisioning benchmark (part of `npm run bench`, or alone: npm run bench:provision), per
 // hosting adapter (docs/hosting.md): time from POST /api/agents/provision to `running` for
 // BENCH_AGENTS agents (default 20) asked for at once, median and max; then, once they have been idle
 // for BENCH_IDLE_SECONDS, the memory each runtime holds: the process's resident set with `local`, the
