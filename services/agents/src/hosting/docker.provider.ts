@@ -13,7 +13,7 @@ import { freePort } from './free-port.js';
 import {
   type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage,
 } from './hosting.provider.js';
-import { answeringAs, lastWordsOf } from './runtime-answer.js';
+import { adoptable, lastWordsOf, probedState } from './runtime-answer.js';
 import {
   boundVolumeDriver, CONTAINER_DATA_DIR, exitSignal, LOG_TAIL_LINES, nanoCpus, PIDS_LIMIT, RUNTIME_LOG_DRIVER, runtimeCommand, runtimeContainerEnv,
   runtimeUser, STOP_GRACE_SECONDS, volumeLabels,
@@ -74,9 +74,7 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
     return this.locked(spec.agentId, async (container) => {
       if (container?.State.Running && !container.State.Paused) {
         const runtimeUrl = this.urlOf(container);
-        const answering = (await answeringAs(runtimeUrl, this.env.HEALTH_PROBE_TIMEOUT_MS)) === spec.agentId;
-        const starting = Date.now() - Date.parse(container.State.StartedAt) < this.env.RUNTIME_STARTUP_GRACE_MS;
-        if (answering || starting) return { runtimeUrl, adopted: true };
+        if (await adoptable(runtimeUrl, spec.agentId, Date.parse(container.State.StartedAt), this.env)) return { runtimeUrl, adopted: true };
       }
       return { ...(await this.replace(spec, container)), adopted: false };
     });
@@ -132,9 +130,7 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
       return { state: 'stopped', runtimeUrl, exitCode: container.State.ExitCode, reason: await this.lastWords(container) };
     }
     if (container.State.Paused) return { state: 'suspended', runtimeUrl };
-    const answeringAsId = await answeringAs(runtimeUrl, this.env.HEALTH_PROBE_TIMEOUT_MS);
-    if (answeringAsId === undefined) return { state: 'starting', runtimeUrl };
-    return { state: answeringAsId === agentId ? 'healthy' : 'unhealthy', runtimeUrl };
+    return probedState(runtimeUrl, agentId, this.env.HEALTH_PROBE_TIMEOUT_MS);
   }
 
   async agentIds(): Promise<string[]> {

@@ -13,7 +13,7 @@ import { freePort } from './free-port.js';
 import { HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type Workspace } from './hosting.provider.js';
 import { LocalRuntimeEntity } from './local-runtime.entity.js';
 import { agentArgument, runtimeAlive, terminate } from './process-table.js';
-import { answeringAs, lastWordsOf } from './runtime-answer.js';
+import { adoptable, lastWordsOf, probedState } from './runtime-answer.js';
 import { runtimeEnv, runtimeNodeFlags, runtimeUrlOf } from './runtime-env.js';
 import { withRuntimeLock } from './runtime-lock.js';
 
@@ -55,9 +55,7 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
   ensure(spec: RuntimeSpec): Promise<DeployedRuntime & { adopted: boolean }> {
     return this.locked(spec.agentId, async (manager, record) => {
       if (record && runtimeAlive(record.pid, spec.agentId)) {
-        const answering = (await this.probe(record.port)) === spec.agentId;
-        const starting = Date.now() - record.startedAt.getTime() < this.env.RUNTIME_STARTUP_GRACE_MS;
-        if (answering || starting) {
+        if (await adoptable(this.url(record.port), spec.agentId, record.startedAt.getTime(), this.env)) {
           this.watchAdopted(spec.agentId, record.pid);
           return { runtimeUrl: this.url(record.port), adopted: true };
         }
@@ -119,9 +117,7 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
       return { state: 'stopped', runtimeUrl, exitCode: record.exitCode, reason: await this.lastWords(agentId) };
     }
     if (record.suspended) return { state: 'suspended', runtimeUrl };
-    const answeringAs = await this.probe(record.port);
-    if (answeringAs === undefined) return { state: 'starting', runtimeUrl };
-    return { state: answeringAs === agentId ? 'healthy' : 'unhealthy', runtimeUrl };
+    return probedState(runtimeUrl, agentId, this.env.HEALTH_PROBE_TIMEOUT_MS);
   }
 
   async agentIds(): Promise<string[]> {
@@ -226,11 +222,6 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
     }, ['agentId']);
     this.logger.log({ agentId: spec.agentId, pid, port, msg: 'runtime started' });
     return { runtimeUrl: this.url(port) };
-  }
-
-  /** The agent id the process on `port` answers as, or undefined when nothing answers. */
-  private probe(port: number): Promise<string | undefined> {
-    return answeringAs(this.url(port), this.env.HEALTH_PROBE_TIMEOUT_MS);
   }
 
   /** The last line the runtime wrote before it stopped: a config error names the bad setting there. */

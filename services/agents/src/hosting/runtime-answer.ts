@@ -1,4 +1,6 @@
 import { AGENT_RUNTIME_PROCESS, RUNTIME_AGENT_HEADER, RUNTIME_PATHS } from '@platform/contracts';
+import type { AgentsEnv } from '../agents.env.js';
+import type { RuntimeInspection } from './hosting.provider.js';
 
 /** How runMain starts the runtime's last line when it cannot start; the reason kept on the agent goes without it. */
 const RUNTIME_LINE_PREFIX = `${AGENT_RUNTIME_PROCESS}: `;
@@ -7,7 +9,7 @@ const RUNTIME_LINE_PREFIX = `${AGENT_RUNTIME_PROCESS}: `;
  * The agent id the runtime at `runtimeUrl` answers /healthz as ('' for a stranger that sends none,
  * or a refusal), or undefined when nothing answers: another agent's runtime on a reused port is not this one.
  */
-export async function answeringAs(runtimeUrl: string, timeoutMs: number): Promise<string | undefined> {
+async function answeringAs(runtimeUrl: string, timeoutMs: number): Promise<string | undefined> {
   try {
     const response = await fetch(`${runtimeUrl}${RUNTIME_PATHS.healthz}`, { signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
@@ -15,6 +17,25 @@ export async function answeringAs(runtimeUrl: string, timeoutMs: number): Promis
   } catch {
     return undefined;
   }
+}
+
+/** A live, unfrozen runtime's state from its /healthz: nothing answers yet, the agent answers, or a stranger does. */
+export async function probedState(runtimeUrl: string, agentId: string, timeoutMs: number): Promise<RuntimeInspection> {
+  const answering = await answeringAs(runtimeUrl, timeoutMs);
+  if (answering === undefined) return { state: 'starting', runtimeUrl };
+  return { state: answering === agentId ? 'healthy' : 'unhealthy', runtimeUrl };
+}
+
+/**
+ * Whether boot reconciliation keeps a live runtime it finds: it answers as the agent, or it started
+ * less than RUNTIME_STARTUP_GRACE_MS ago (a replica booting next to us just started it).
+ */
+export async function adoptable(
+  runtimeUrl: string, agentId: string, startedAtMs: number,
+  env: Pick<AgentsEnv, 'HEALTH_PROBE_TIMEOUT_MS' | 'RUNTIME_STARTUP_GRACE_MS'>,
+): Promise<boolean> {
+  const answering = (await answeringAs(runtimeUrl, env.HEALTH_PROBE_TIMEOUT_MS)) === agentId;
+  return answering || Date.now() - startedAtMs < env.RUNTIME_STARTUP_GRACE_MS;
 }
 
 /** The last line a runtime wrote before it stopped: a config error names the bad setting there. */

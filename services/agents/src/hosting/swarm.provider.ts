@@ -13,7 +13,7 @@ import { freePort } from './free-port.js';
 import {
   type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage,
 } from './hosting.provider.js';
-import { answeringAs, lastWordsOf } from './runtime-answer.js';
+import { adoptable, lastWordsOf, probedState } from './runtime-answer.js';
 import { boundVolumeDriver, exitSignal, LOG_TAIL_LINES } from './runtime-container.js';
 import { runtimeUrlOf } from './runtime-env.js';
 import { labelledRuntime, RUNTIME_LABELS, runtimeName, scopeFilter, volumeName } from './runtime-labels.js';
@@ -101,9 +101,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
         const task = currentTask(await this.tasksOf(service));
         const runtimeUrl = await this.urlOf(service);
         if (task && taskPhase(task) !== 'ended' && !(await this.paused(task))) {
-          const answering = (await answeringAs(runtimeUrl, this.env.HEALTH_PROBE_TIMEOUT_MS)) === spec.agentId;
-          const starting = Date.now() - Date.parse(task.CreatedAt) < this.env.RUNTIME_STARTUP_GRACE_MS;
-          if (answering || starting) return { runtimeUrl, adopted: true };
+          if (await adoptable(runtimeUrl, spec.agentId, Date.parse(task.CreatedAt), this.env)) return { runtimeUrl, adopted: true };
         }
       }
       return { ...(await this.place(spec, service)), adopted: false };
@@ -189,9 +187,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
         return { state: 'starting', runtimeUrl };
       case 'running': {
         if (await this.paused(task)) return { state: 'suspended', runtimeUrl };
-        const answering = await answeringAs(runtimeUrl, this.env.HEALTH_PROBE_TIMEOUT_MS);
-        if (answering === undefined) return { state: 'starting', runtimeUrl };
-        return { state: answering === agentId ? 'healthy' : 'unhealthy', runtimeUrl };
+        return probedState(runtimeUrl, agentId, this.env.HEALTH_PROBE_TIMEOUT_MS);
       }
     }
   }
