@@ -33,6 +33,16 @@ export function engineOptions(dockerHost: string): Docker.DockerOptions {
 
 /** The engine answered 404: the container or volume is not there. */
 export const isMissing = (error: unknown): boolean => (error as { statusCode?: number } | null)?.statusCode === 404;
+/** What the engine call gives, or null when what it names is not there (404): gone is what a remove wants, absent what a lookup may find. */
+export async function unlessMissing<T>(call: Promise<T>): Promise<T | null> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
 /** The engine answered 409: a name taken (a double create), or a state the call does not apply to. */
 export const isConflict = (error: unknown): boolean => (error as { statusCode?: number } | null)?.statusCode === 409;
 
@@ -46,6 +56,9 @@ export function demuxLog(raw: Buffer): string {
   }
   return Buffer.concat(parts).toString('utf8');
 }
+
+/** A log the engine sent (dockerode gives a Buffer, or a string for some calls) as plain text. */
+export const logText = (raw: unknown): string => demuxLog(Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw)));
 
 /**
  * The Docker Engine API (DOCKER_HOST) for the container adapters: the dockerode client, whether the
@@ -84,8 +97,7 @@ export class DockerEngine {
 
   /** The container's last `lines` lines of output, stdout and stderr together. */
   async logTail(containerId: string, lines: number): Promise<string> {
-    const raw = (await this.api.getContainer(containerId).logs({ stdout: true, stderr: true, follow: false, tail: lines })) as unknown as Buffer;
-    return demuxLog(Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw)));
+    return logText(await this.api.getContainer(containerId).logs({ stdout: true, stderr: true, follow: false, tail: lines }));
   }
 
   /**

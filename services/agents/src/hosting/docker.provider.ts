@@ -8,7 +8,7 @@ import type { AgentsEnv } from '../agents.env.js';
 import { agentDataDir } from './agent-data.js';
 import { AgentDataHostingProvider } from './agent-data-hosting.js';
 import { ContainerUsageMeter } from './container-usage.js';
-import { DockerEngine, isConflict, isMissing, type EngineEvent, type EventWatch } from './docker-engine.js';
+import { DockerEngine, isConflict, isMissing, unlessMissing, type EngineEvent, type EventWatch } from './docker-engine.js';
 import { freePort } from './free-port.js';
 import {
   type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage,
@@ -115,9 +115,7 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
   async destroy(agentId: string): Promise<void> {
     await this.locked(agentId, async (container) => {
       if (container) await this.remove(container);
-      await this.engine.api.getVolume(volumeName(this.env.DOCKER_SCOPE, agentId)).remove().catch((error) => {
-        if (!isMissing(error)) throw error;
-      });
+      await unlessMissing(this.engine.api.getVolume(volumeName(this.env.DOCKER_SCOPE, agentId)).remove());
       await rm(agentDataDir(this.env, agentId), { recursive: true, force: true });
     });
   }
@@ -188,13 +186,8 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
     return withRuntimeLock(this.db, this.name, agentId, async () => work(await this.find(agentId)));
   }
 
-  private async find(agentId: string): Promise<Container | null> {
-    try {
-      return await this.engine.api.getContainer(runtimeName(this.env.DOCKER_SCOPE, agentId)).inspect();
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+  private find(agentId: string): Promise<Container | null> {
+    return unlessMissing(this.engine.api.getContainer(runtimeName(this.env.DOCKER_SCOPE, agentId)).inspect());
   }
 
   private listed(): Promise<Docker.ContainerInfo[]> {
@@ -214,9 +207,7 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
   /** Gone, running or not; its volume stays. */
   private async remove(container: Container): Promise<void> {
     this.meter.forget(container.Id);
-    await this.engine.api.getContainer(container.Id).remove({ force: true }).catch((error) => {
-      if (!isMissing(error)) throw error;
-    });
+    await unlessMissing(this.engine.api.getContainer(container.Id).remove({ force: true }));
   }
 
   /** The container made again from the spec on its labels. */

@@ -8,7 +8,7 @@ import type { AgentsEnv } from '../agents.env.js';
 import { agentDataDir } from './agent-data.js';
 import { AgentDataHostingProvider } from './agent-data-hosting.js';
 import { ContainerUsageMeter } from './container-usage.js';
-import { DockerEngine, demuxLog, isConflict, isMissing } from './docker-engine.js';
+import { DockerEngine, isConflict, isMissing, logText, unlessMissing } from './docker-engine.js';
 import { freePort } from './free-port.js';
 import {
   type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage,
@@ -162,9 +162,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
     await this.locked(agentId, async (service) => {
       if (service) {
         await this.thaw(service);
-        await this.engine.api.getService(service.ID).remove().catch((error) => {
-          if (!isMissing(error)) throw error;
-        });
+        await unlessMissing(this.engine.api.getService(service.ID).remove());
       }
       await this.removeVolume(agentId);
       await rm(agentDataDir(this.env, agentId), { recursive: true, force: true });
@@ -373,13 +371,8 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
     return withRuntimeLock(this.db, this.name, agentId, async () => work(await this.find(agentId)));
   }
 
-  private async find(agentId: string): Promise<Service | null> {
-    try {
-      return await this.engine.api.getService(runtimeName(this.env.DOCKER_SCOPE, agentId)).inspect() as Service;
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+  private find(agentId: string): Promise<Service | null> {
+    return unlessMissing(this.engine.api.getService(runtimeName(this.env.DOCKER_SCOPE, agentId)).inspect() as Promise<Service>);
   }
 
   private async services(): Promise<Service[]> {
@@ -423,7 +416,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
     if (task.Status.State === 'rejected') return task.Status.Err;
     const raw = await this.engine.api.getService(service.ID).logs({ stdout: true, stderr: true, follow: false, tail: LOG_TAIL_LINES }).catch(() => null);
     if (!raw) return task.Status.Err;
-    return lastWordsOf(demuxLog(Buffer.isBuffer(raw) ? raw : Buffer.from(String(raw)))) ?? task.Status.Err;
+    return lastWordsOf(logText(raw)) ?? task.Status.Err;
   }
 
   private async urlOf(service: Service): Promise<string> {
