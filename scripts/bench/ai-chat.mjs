@@ -3,8 +3,9 @@
 // devDependency), both against the sandbox's aggregator at one fixed upstream latency, with the same
 // autocannon load on loopback. For each connection count it reports, for both: requests/s, p50/p99 of
 // the whole call, p50/p99 of the upstream (the sandbox's own answer times, from that same run) and the
-// overhead as their difference; then the ratios ours/peer (at most 1 for overhead, at least 1 for req/s
-// is at or past the peer).
+// overhead as their difference, and the CPU time its own processes spent per request (ours: gateway and
+// ai-gateway; Redis and NATS, shared with the rest of the machine, are left out); then the ratios
+// ours/peer (at most 1 for overhead and CPU, at least 1 for req/s is at or past the peer).
 //
 //   BENCH_DURATION     measured seconds per contender and connection count (default 10)
 //   BENCH_ROUNDS       slices that time is cut into, ours and the peer's taken in turns (default 5)
@@ -25,7 +26,7 @@ import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, profileArgs, runBench, startNode, stopAll } from './processes.mjs';
+import { build, cpuMsOf, profileArgs, runBench, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 import { CHAT_MODEL as MODEL, chatBody, soloCallers } from './solo-chat.mjs';
@@ -39,6 +40,7 @@ const PEER_ENTRY = path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'bu
 const KEY = 'bench-ai-key';
 const REDIS_PREFIX = 'benchai:';
 const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
+const PEER_NAME = 'peer (portkey)';
 
 /** BENCH_CONNECTIONS as a list of counts, each held to the same rules as a single one. */
 function connectionCounts() {
@@ -55,6 +57,7 @@ function contenders() {
   const ours = {
     name: 'ours',
     url: `${BACKEND}/api/ai/chat`,
+    processes: ['gateway', 'ai-gateway'],
     ...callers,
     probeHeaders: { ...callers.headers, 'x-forwarded-for': '10.255.255.254' },
     answered: (json) => json?.model === MODEL,
@@ -67,6 +70,7 @@ function contenders() {
   const peer = {
     name: 'peer',
     url: `${PEER}/v1/chat/completions`,
+    processes: [PEER_NAME],
     headers: peerHeaders,
     probeHeaders: peerHeaders,
     answered: (json) => json?.model === MODEL && typeof json?.choices?.[0]?.message?.content === 'string',
@@ -93,7 +97,7 @@ async function main() {
   await deleteRedisKeys(REDIS_PREFIX);
   const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env, nodeArgs: profileArgs(name) }));
   // --headless: no log console UI; NODE_ENV=production: no request log kept for it either.
-  services.push(startNode('peer (portkey)', PEER_ENTRY, {
+  services.push(startNode(PEER_NAME, PEER_ENTRY, {
     cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, args: [`--port=${PEER_PORT}`, '--headless'], nodeArgs: profileArgs('peer'),
   }));
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
@@ -111,26 +115,30 @@ async function main() {
     }
 
     const control = () => sandbox.control(MODEL, { latencyMs: upstreamMs });
-    /** One slice of load on one contender, with the sandbox's own answer times for that slice alone. */
+    const cpuOf = (names) => names.reduce((sum, name) => sum + cpuMsOf(services.find((handle) => handle.name === name)), 0);
+    /** One slice of load on one contender, with the sandbox's own answer times and the contender's CPU time for that slice alone. */
     const slice = async (contender, connections, seconds, title) => {
       await sandbox.reset();
       await control();
+      const cpuBefore = cpuOf(contender.processes);
       const result = await load({ url: contender.url, connections, headers: contender.headers, method: 'POST', body, setupRequest: contender.setupRequest, durationSec: seconds, title });
+      const cpuMs = cpuOf(contender.processes) - cpuBefore;
       const upstream = new Samples();
       for (const entry of await sandbox.calls()) if (entry.model === MODEL && entry.durationMs !== null) upstream.push(entry.durationMs);
-      return { result, upstream };
+      return { result, upstream, cpuMs };
     };
     /**
      * Both contenders at one connection count: each warmed up, then `rounds` slices each, taken in
      * turns, so a change in the machine's other load during the run falls on both alike.
      */
     const measure = async (connections) => {
-      const pooled = Object.fromEntries(list.map((contender) => [contender.name, { latency: new Samples(), upstream: new Samples(), seconds: 0, results: [] }]));
+      const pooled = Object.fromEntries(list.map((contender) => [contender.name, { latency: new Samples(), upstream: new Samples(), seconds: 0, cpuMs: 0, results: [] }]));
       if (warmupSec > 0) for (const contender of list) await slice(contender, connections, warmupSec, `${contender.name} warm-up`);
       for (let round = 0; round < rounds; round += 1) {
         for (const contender of list) {
-          const { result, upstream } = await slice(contender, connections, durationSec / rounds, contender.name);
+          const { result, upstream, cpuMs } = await slice(contender, connections, durationSec / rounds, contender.name);
           const into = pooled[contender.name];
+          into.cpuMs += cpuMs;
           into.latency.concat(result.samples);
           into.upstream.concat(upstream);
           into.seconds += result.durationSec;
@@ -148,7 +156,7 @@ async function main() {
         connections, ours, peer,
         ratios: {
           overheadP50: round(ours.overheadP50Ms / peer.overheadP50Ms), overheadP99: round(ours.overheadP99Ms / peer.overheadP99Ms),
-          requestsPerSec: round(ours.requestsPerSec / peer.requestsPerSec),
+          requestsPerSec: round(ours.requestsPerSec / peer.requestsPerSec), cpuMsPerRequest: round(ours.cpuMsPerRequest / peer.cpuMsPerRequest),
         },
       };
       runs.push(entry);
@@ -163,8 +171,11 @@ async function main() {
   }
 }
 
-/** One contender's pooled slices: requests/s over the time measured, percentiles over every 2xx and every upstream answer. */
-function summarize({ latency, upstream, seconds, results }) {
+/**
+ * One contender's pooled slices: requests/s over the time measured, percentiles over every 2xx and
+ * every upstream answer, its processes' CPU time over every answer.
+ */
+function summarize({ latency, upstream, seconds, cpuMs, results }) {
   const [p50, p99] = latency.percentiles(50, 99);
   const [upstreamP50, upstreamP99] = upstream.percentiles(50, 99);
   const total = (field) => results.reduce((sum, result) => sum + result[field], 0);
@@ -172,6 +183,7 @@ function summarize({ latency, upstream, seconds, results }) {
     requestsPerSec: round(total('total2xx') / seconds, 1), p50Ms: round(p50), p99Ms: round(p99),
     upstreamP50Ms: round(upstreamP50), upstreamP99Ms: round(upstreamP99),
     overheadP50Ms: round(p50 - upstreamP50), overheadP99Ms: round(p99 - upstreamP99),
+    cpuMsPerRequest: round(cpuMs / (total('total2xx') + total('non2xx')), 3),
     total2xx: total('total2xx'), non2xx: total('non2xx'), errors: total('errors'), timeouts: total('timeouts'), upstreamCalls: upstream.length,
   };
 }
@@ -189,8 +201,9 @@ ${row('requests/s', (side) => side.requestsPerSec)}
 ${row('latency p50 / p99', (side) => `${side.p50Ms} / ${side.p99Ms}`)}
 ${row('upstream p50 / p99', (side) => `${side.upstreamP50Ms} / ${side.upstreamP99Ms}`)}
 ${row('overhead p50 / p99', (side) => `${side.overheadP50Ms} / ${side.overheadP99Ms}`)}
+${row('CPU ms / request', (side) => side.cpuMsPerRequest)}
 ${row('2xx / other', (side) => `${side.total2xx} / ${side.non2xx + side.errors + side.timeouts}`)}
-  ours / peer: overhead p50 ${ratios.overheadP50}x, overhead p99 ${ratios.overheadP99}x, requests/s ${ratios.requestsPerSec}x
+  ours / peer: overhead p50 ${ratios.overheadP50}x, overhead p99 ${ratios.overheadP99}x, requests/s ${ratios.requestsPerSec}x, CPU per request ${ratios.cpuMsPerRequest}x
   (latency over 2xx only; upstream = the sandbox's own answer times in that run; overhead = latency minus upstream, per percentile)`;
 }
 

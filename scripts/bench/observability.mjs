@@ -31,13 +31,12 @@
 // NATS subjects (benchobs-off., benchobs-on.) and Redis keys, on one benchmark database
 // (platform_obs_bench, dropped and migrated afresh). Chat callers are solo-plan users from X-Forwarded-For
 // addresses of their own (the AI route's 30 per minute per IP), in turns among a thousand ids.
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, clientIp, signedInUser, sleep, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, describeOutput, profileArgs, runBench, runToCompletion, startNode, stopAll } from './processes.mjs';
+import { build, cpuMsOf, describeOutput, profileArgs, runBench, runToCompletion, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 import { CHAT_MODEL, chatBody, soloCallers } from './solo-chat.mjs';
@@ -48,8 +47,6 @@ const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'usage', 'gateway'];
 /** The AI vendor's stand-in: left out of the platform's CPU. */
 const VENDOR = 'sandbox';
 const TARGET_LOSS_PERCENT = 5;
-/** USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every Linux this runs on. */
-const CLOCK_TICKS = 100;
 const COLLECTOR_PORT = 19530;
 
 /** The two platforms: ports, ops ports (one per service, from `ops`) and the prefix of their subjects and keys. */
@@ -86,20 +83,9 @@ function scraper(urls, everyMs) {
   return { state, stop: () => clearInterval(timer) };
 }
 
-/**
- * CPU time (ms) each service used so far, from /proc, by service name: a cost per request that other
- * load on the machine does not skew as it skews throughput.
- */
+/** CPU time (ms) each service used so far, by service name (NaN for one gone). */
 function cpuMs(platform) {
-  return Object.fromEntries(SERVICES.map((name, index) => {
-    try {
-      // utime and stime, fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
-      const fields = readFileSync(`/proc/${platform.services[index].child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return [name, (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS)];
-    } catch {
-      return [name, NaN]; // not Linux, or a process gone: the figure is left out
-    }
-  }));
+  return Object.fromEntries(SERVICES.map((name, index) => [name, cpuMsOf(platform.services[index])]));
 }
 
 function startPlatform({ side, prefix, ops, ports }, databaseUrl, observability) {

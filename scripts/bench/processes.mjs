@@ -10,6 +10,8 @@ const GUARD = pathToFileURL(path.join(import.meta.dirname, 'orphan-guard.mjs')).
 const TAIL_LINES = 200;
 const STOP_GRACE_MS = 5000;
 const BUILD_TIMEOUT_MS = 15 * 60_000;
+/** USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
 
 /** Every child still to be stopped. */
 const live = new Set();
@@ -85,6 +87,20 @@ export function startNode(name, entry, { env, cwd, args = [], nodeArgs = [] }) {
   });
   live.add(handle);
   return handle;
+}
+
+/**
+ * CPU time (ms, user plus system) a started process has used so far, from /proc: a cost per request
+ * that other load on the machine does not skew as it skews throughput. NaN off Linux or once it is gone.
+ */
+export function cpuMsOf(handle) {
+  try {
+    // utime and stime, fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
+    const fields = readFileSync(`/proc/${handle.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
+  } catch {
+    return NaN;
+  }
 }
 
 /** node's --cpu-prof flags for a child named `name` when BENCH_CPU_PROF_DIR is set: its profile lands there when it stops. */

@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { ApiError } from './api-error.js';
+import { memoizeRuleLookup } from './rule-lookup.js';
+
+memoizeRuleLookup();
 
 /**
  * class-transformer drops these keys, and takes an object's own `constructor` for the class to
