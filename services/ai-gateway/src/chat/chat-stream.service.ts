@@ -30,8 +30,7 @@ export class ChatStreamService {
     let opened: OpenedStream;
     try {
       producer = this.streams.produce(inbox);
-      await producer.ready();
-      opened = await this.runner.open(admitted.plan, admitted.request, producer.cancelled, admitted.ownKey?.key);
+      opened = await this.openListening(producer, admitted);
     } catch (error) {
       producer?.close();
       await this.chats.release(admitted);
@@ -46,6 +45,24 @@ export class ChatStreamService {
         .catch((error: unknown) => this.logger.error({ msg: 'Relaying a streamed chat failed', userId: admitted.userId, cause: String(error) }));
     });
     return streamStarted();
+  }
+
+  /**
+   * The vendor call, with the cancel subscription confirmed by the server beside it rather than
+   * before it: that round trip hides behind the wait for the first text instead of adding to it. A
+   * cancel the server had not heard yet is said again once the stream started (StreamConsumer.cancel).
+   */
+  private async openListening(producer: StreamProducer, admitted: AdmittedChat): Promise<OpenedStream> {
+    const [listening, opened] = await Promise.allSettled([
+      producer.ready(),
+      this.runner.open(admitted.plan, admitted.request, producer.cancelled, admitted.ownKey?.key),
+    ]);
+    if (opened.status === 'rejected') throw opened.reason;
+    if (listening.status === 'rejected') {
+      await opened.value.rest.return([]);
+      throw listening.reason;
+    }
+    return opened.value;
   }
 
   private async relay(admitted: AdmittedChat, opened: OpenedStream, producer: StreamProducer, includeUsage: boolean): Promise<void> {
