@@ -32,12 +32,21 @@ describe('runMain', () => {
     expect(stderr.mock.calls).toEqual([['agent-runtime: Invalid environment variable AGENT_ID\n']]);
   });
 
-  it('stops with exit code 1 when anything else fails at boot', async () => {
-    await runMain('identity', async () => {
-      throw new Error('database is down');
+  it('stops with exit code 1 when anything else fails at boot, the stack logged and the error in one last line', async () => {
+    const error = new Error('listen EADDRINUSE: address already in use 127.0.0.1:18789');
+    await runMain('agent-runtime', async () => {
+      throw error;
     });
     expect(exit).toHaveBeenCalledWith(1);
-    expect(String(stderr.mock.calls[0]?.[0])).toContain('identity: failed to start: Error: database is down');
+    expect(stderr.mock.calls).toEqual([[`${error.stack}\n`], ['agent-runtime: failed to start: Error: listen EADDRINUSE: address already in use 127.0.0.1:18789\n']]);
+  });
+
+  it('keeps the last line one line when the error spans several', async () => {
+    await runMain('identity', async () => {
+      throw 'database is down\n  (connection refused)';
+    });
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(stderr.mock.calls).toEqual([['identity: failed to start: database is down (connection refused)\n']]);
   });
 
   it('does not exit when the service starts', async () => {

@@ -11,6 +11,7 @@ import { BusOutbox } from './bus-outbox.js';
 import { BusReplier } from './bus-replier.js';
 import { DeliveredIds } from './delivered-ids.js';
 import { tokenMatches } from './gateway-token.js';
+import { listenRetrying } from './listen-retrying.js';
 import { MemoryStore } from './memory-store.js';
 import { MessageHistory } from './message-history.js';
 import { PendingReplies } from './pending-replies.js';
@@ -100,6 +101,6 @@ export async function startRuntime(source: EnvSource): Promise<FastifyInstance> 
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
 
   await replier.resume();
-  await app.listen({ host: env.HOST, port: env.PORT });
+  await listenRetrying(app, { host: env.HOST, port: env.PORT, attempts: env.LISTEN_ATTEMPTS, backoffMs: env.LISTEN_BACKOFF_MS });
   return app;
 }

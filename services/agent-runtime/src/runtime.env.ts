@@ -13,6 +13,10 @@ export class RuntimeEnv {
   @IsString() HOST = '127.0.0.1';
   /** The spec's internal runtime port; the local provider gives each agent its own. */
   @EnvPort() PORT = 18789;
+  /** Tries to listen on PORT while another socket holds it; past the last, boot fails (exit code 1). */
+  @EnvInt(1) LISTEN_ATTEMPTS = 5;
+  /** Wait before the second try, doubled before each later one (0.25 + 0.5 + 1 + 2 s by default). */
+  @EnvInt(1) LISTEN_BACKOFF_MS = 250;
 
   /** Callers other than the probes present this as `Authorization: Bearer`. */
   @Secret() @MinLength(16) @IsString() GATEWAY_TOKEN = '';

@@ -5,9 +5,35 @@ import { createDataSource, Db } from '@platform/database';
 import { agentRuntimeEnv, createTestDatabase, destroyAgentRuntimes, testEnv, type TestDatabase } from '@platform/testing';
 import { AgentsEnv } from '../agents.env.js';
 import { agentsDatabase } from '../database.js';
+import { PortProbe } from './free-port.js';
 import type { RuntimeSpec, RuntimeState } from './hosting.provider.js';
 import { LocalHostingProvider } from './local.provider.js';
 import { runtimeAlive } from './process-table.js';
+
+/**
+ * The OS offering `port` to the first two picks, as it offers the port of a runtime that has not bound
+ * it yet. Each offer waits until both picks asked (launches side by side), or for `patienceMs` when
+ * the second cannot ask before the first is done.
+ */
+class OfferingTwice extends PortProbe {
+  private asked = 0;
+  private bothAsked = () => {};
+  private readonly both = new Promise<void>((resolve) => {
+    this.bothAsked = resolve;
+  });
+
+  constructor(private readonly port: number, private readonly patienceMs: number) {
+    super();
+  }
+
+  override async bindable(host: string, port: number): Promise<number | null> {
+    if (port !== 0 || this.asked === 2) return super.bindable(host, port);
+    this.asked += 1;
+    if (this.asked === 2) this.bothAsked();
+    await Promise.race([this.both, new Promise((resolve) => setTimeout(resolve, this.patienceMs))]);
+    return this.port;
+  }
+}
 
 describe('LocalHostingProvider', () => {
   let database: TestDatabase;
@@ -94,6 +120,19 @@ describe('LocalHostingProvider', () => {
       reason: 'Invalid agent config: config.memoryRecall must be an integer from 0 to 50',
     });
     await sut.destroy(runtime.agentId);
+  });
+
+  it('gives two runtimes deployed at once their own ports when the OS offers both the same one', async () => {
+    const offered = (await new PortProbe().bindable(env.AGENT_RUNTIME_HOST, 0))!;
+    const offering = new LocalHostingProvider(new Db(dataSource), env, new OfferingTwice(offered, 1000));
+    const runtimes = [spec(), spec()];
+
+    const urls = (await Promise.all(runtimes.map((runtime) => offering.deploy(runtime)))).map((deployed) => deployed.runtimeUrl);
+
+    expect(urls).toContain(`http://127.0.0.1:${offered}`);
+    expect(new Set(urls).size).toBe(2);
+    for (const runtime of runtimes) await becomes(runtime.agentId, 'healthy');
+    for (const runtime of runtimes) await sut.destroy(runtime.agentId);
   });
 
   it('is fine destroying an agent it never ran', async () => {

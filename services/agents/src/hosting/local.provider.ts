@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdir, open, rm } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { Db } from '@platform/database';
 import { AGENTS_ENV } from '../agents.tokens.js';
 import type { AgentsEnv } from '../agents.env.js';
 import { agentDataDir, copyMemoryFile } from './agent-data.js';
-import { freePort } from './free-port.js';
+import { freePort, PortProbe } from './free-port.js';
 import { HostingProvider, type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type Workspace } from './hosting.provider.js';
 import { LocalRuntimeEntity } from './local-runtime.entity.js';
 import { agentArgument, runtimeAlive, terminate } from './process-table.js';
@@ -21,6 +21,8 @@ const LOG_FILE = 'runtime.log';
 const LOG_TAIL_BYTES = 4096;
 /** How often an adopted runtime's pid is looked at: it is not our child, so no exit event comes. */
 const ADOPTED_POLL_MS = 1000;
+/** Held from a launch's choice of port until its record commits: every replica's launches choose in turn. */
+const PORTS_LOCK = 'local-runtime-ports';
 
 /**
  * Each agent is a detached child process of services/agent-runtime on its own port, its heap
@@ -37,7 +39,11 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
   private readonly adopted = new Map<string, number>();
   private adoptedTimer?: NodeJS.Timeout;
 
-  constructor(private readonly db: Db, @Inject(AGENTS_ENV) private readonly env: AgentsEnv) {
+  constructor(
+    private readonly db: Db,
+    @Inject(AGENTS_ENV) private readonly env: AgentsEnv,
+    @Optional() private readonly ports: PortProbe = new PortProbe(),
+  ) {
     super();
   }
 
@@ -193,7 +199,7 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
   }
 
   private async launch(manager: EntityManager, spec: RuntimeSpec, wantedPort?: number): Promise<DeployedRuntime> {
-    const port = await freePort(this.env.AGENT_RUNTIME_HOST, wantedPort);
+    const port = await this.freePort(manager, spec.agentId, wantedPort);
     const dataDir = this.dataDir(spec.agentId);
     await mkdir(dataDir, { recursive: true });
     const log = openSync(path.join(dataDir, LOG_FILE), 'a');
@@ -222,6 +228,20 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
     }, ['agentId']);
     this.logger.log({ agentId: spec.agentId, pid, port, msg: 'runtime started' });
     return { runtimeUrl: this.url(port) };
+  }
+
+  /**
+   * A free port no other agent's runtime is recorded on. A runtime binds its port only once booted
+   * (half a minute when 20 start at once on 2 cores), so until then the OS offers that port again:
+   * about one burst of 20 in 50 gave two agents one port, and the later one exited on EADDRINUSE.
+   * A stopped agent's port stays its own, for its next start. Choices are made in turn until the
+   * record commits, so two launches at once (on any replica) never choose the same port.
+   */
+  private async freePort(manager: EntityManager, agentId: string, wanted?: number): Promise<number> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [PORTS_LOCK]);
+    const records = await manager.find(LocalRuntimeEntity, { select: { agentId: true, port: true } });
+    const taken = new Set(records.filter((record) => record.agentId !== agentId).map((record) => record.port));
+    return freePort(this.env.AGENT_RUNTIME_HOST, wanted, taken, this.ports);
   }
 
   /** The last line the runtime wrote before it stopped: a config error names the bad setting there. */

@@ -38,8 +38,16 @@ export async function adoptable(
   return answering || Date.now() - startedAtMs < env.RUNTIME_STARTUP_GRACE_MS;
 }
 
-/** The last line a runtime wrote before it stopped: a config error names the bad setting there. */
+/** A stack frame, or the version line Node ends a crash's output with: never why the runtime stopped. */
+const TRACE_LINE = /^(at |Node\.js v\d)/;
+
+/**
+ * The last line a runtime wrote before it stopped: a config error names the bad setting there, and
+ * runMain ends any other failure with its message. A stack written last (a runtime of an older
+ * build, a crash Node itself reports) gives the line above it, the error's.
+ */
 export function lastWordsOf(output: string): string | undefined {
-  const line = output.split('\n').map((text) => text.trim()).filter(Boolean).pop();
+  const lines = output.split('\n').map((text) => text.trim()).filter(Boolean);
+  const line = lines.findLast((text) => !TRACE_LINE.test(text)) ?? lines.at(-1);
   return line?.startsWith(RUNTIME_LINE_PREFIX) ? line.slice(RUNTIME_LINE_PREFIX.length) : line;
 }
