@@ -12,7 +12,10 @@ let alice: TestAgent;
 let bob: TestAgent;
 
 beforeAll(async () => {
-  bed = await BusTestbed.start();
+  // 110 sends at once through a gateway, three services and their callers in this one process: on a
+  // loaded machine some wait past the 5 s request timeout for CPU alone, and 502 says nothing of the
+  // A2A count these tests are about. The pool's 2 s wait for a connection still applies.
+  bed = await BusTestbed.start(undefined, { NATS_REQUEST_TIMEOUT_MS: '30000' });
   owner = await bed.user();
   alice = await bed.agent(owner);
   bob = await bed.agent(owner);
