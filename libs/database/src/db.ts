@@ -47,6 +47,16 @@ export class Db implements OnApplicationShutdown {
     return this.guarded(() => scopedRead<T>(this.dataSource, userId, sql, params));
   }
 
+  /**
+   * One write statement for a user, in one round trip as readAs: Postgres runs it as a transaction of
+   * its own, so a row lock it takes is held while Postgres runs it, never across a round trip to this
+   * process (a hot counter that every request of a user updates: the bus's A2A count).
+   */
+  writeAs<T>(userId: string, sql: string, params: readonly (string | number)[]): Promise<T[]> {
+    if (typeof userId !== 'string' || !userId) return Promise.reject(new Error('writeAs needs a user id'));
+    return this.guarded(() => scopedRead<T>(this.dataSource, userId, sql, params));
+  }
+
   async onApplicationShutdown(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }

@@ -11,9 +11,10 @@ interface PgPool {
 }
 
 /**
- * One read statement in a user's scope in one round trip, with no START TRANSACTION or COMMIT: the
- * scope and the statement go as one simple-protocol query, which Postgres runs as one implicit
- * transaction, so set_config(..., true) holds for the statement and ends with it. That protocol takes
+ * One statement (a read, or a write that is its own transaction) in a user's scope in one round
+ * trip, with no START TRANSACTION or COMMIT: the scope and the statement go as one simple-protocol
+ * query, which Postgres runs as one implicit transaction, so set_config(..., true) holds for the
+ * statement and ends with it, and so does any lock the statement takes. That protocol takes
  * no parameters, so `$1`, `$2`, ... in `sql` are put in as escaped literals; `sql` must hold no
  * other `$` followed by a digit.
  */

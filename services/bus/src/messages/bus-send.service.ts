@@ -22,10 +22,11 @@ type Route =
   | { kind: 'direct'; recipient: Recipient };
 
 /**
- * Accepts signed agent messages (extended-services 5). Checks that need no lock come first; then
- * one transaction stores the message (its primary key refuses a replay), takes one of the day's
- * A2A messages, moves a booking's negotiation, and stores and queues each recipient's copy. Any
- * refusal, Redis's included, undoes all of it.
+ * Accepts signed agent messages (extended-services 5). Checks that need no lock come first; then one
+ * of the day's A2A messages is taken (a2a-counter.ts: in a statement of its own, not the
+ * transaction); then one transaction stores the message (its primary key refuses a replay), moves a
+ * booking's negotiation, and stores and queues each recipient's copy. Any refusal, Redis's included,
+ * undoes all of it and gives the day's message back.
  */
 @Injectable()
 export class BusSendService {
@@ -45,14 +46,21 @@ export class BusSendService {
     if (!sender) throw new ApiError(401, M.unknownSender);
     if (!await signedBy(message, sender.address)) throw new ApiError(401, M.invalidSignature);
     const route = await this.route(message);
-    const limit = a2aLimitOf(await this.queries.plan(sender.userId));
-    await this.db.asSystem(async (manager) => {
-      await this.store(manager, message, sender.userId);
-      await this.counter.take(manager, sender.userId, limit);
-      if (route.kind === 'booking') await this.negotiations.move(manager, message, route.bookingId);
-      const recipients = route.kind === 'amplify' ? await this.subscriptions.audience(manager, message.from) : [route.recipient];
-      await this.deliveries.add(manager, message.messageId, recipients, route.kind === 'booking' ? route.bookingId : null);
-    });
+    const [plan, replayed] = await Promise.all([this.queries.plan(sender.userId), this.stored(sender.userId, message.messageId)]);
+    // A reused messageId is 401 before the limit's 429: a client retrying a send whose answer it lost learns it was accepted, limit or not.
+    if (replayed) throw new ApiError(401, M.replayedMessage);
+    const day = await this.counter.take(sender.userId, a2aLimitOf(plan));
+    try {
+      await this.db.asSystem(async (manager) => {
+        await this.store(manager, message, sender.userId);
+        if (route.kind === 'booking') await this.negotiations.move(manager, message, route.bookingId);
+        const recipients = route.kind === 'amplify' ? await this.subscriptions.audience(manager, message.from) : [route.recipient];
+        await this.deliveries.add(manager, message.messageId, recipients, route.kind === 'booking' ? route.bookingId : null);
+      });
+    } catch (error) {
+      await this.counter.giveBack(sender.userId, day);
+      throw error;
+    }
     return { success: true, messageId: message.messageId };
   }
 
@@ -74,6 +82,11 @@ export class BusSendService {
     if (!recipient) throw new ApiError(404, M.recipientNotFound);
     const to = { agentId: recipient.agentId, userId: recipient.userId };
     return message.action.startsWith(BOOKING_PREFIX) ? { kind: 'booking', bookingId: bookingIdOf(payload), recipient: to } : { kind: 'direct', recipient: to };
+  }
+
+  /** Whether the user's agents sent this messageId before; two sends of it at once are told apart by its primary key instead. */
+  private async stored(userId: string, messageId: string): Promise<boolean> {
+    return (await this.db.readAs(userId, 'SELECT 1 FROM bus.messages WHERE message_id = $1', [messageId])).length > 0;
   }
 
   private async store(manager: EntityManager, message: AgentMessageDto, userId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { EnvSource } from '@platform/config';
 import {
   SUBJECTS, type AgentMessageDto, type BusMessageView, type SignAgentMessageReply, type UnsignedAgentMessage,
 } from '@platform/contracts';
@@ -35,9 +36,9 @@ export class BusTestbed {
     return this.platform.backend();
   }
 
-  /** `infra`: servers of the test's own, for a test that stops one. */
-  static async start(infra?: OwnedInfra): Promise<BusTestbed> {
-    const platform = await TestPlatform.start({ services: ['billing', 'wallet', 'bus'], env: TEST_DELIVERY_ENV, infra });
+  /** `infra`: servers of the test's own, for a test that stops one; `env`: variables over TEST_DELIVERY_ENV. */
+  static async start(infra?: OwnedInfra, env: EnvSource = {}): Promise<BusTestbed> {
+    const platform = await TestPlatform.start({ services: ['billing', 'wallet', 'bus'], env: { ...TEST_DELIVERY_ENV, ...env }, infra });
     return new BusTestbed(platform, await AgentDirectory.start(platform), await RuntimeReceiver.start());
   }
 
