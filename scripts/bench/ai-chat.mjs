@@ -4,8 +4,9 @@
 // autocannon load on loopback. For each connection count it reports, for both: requests/s, p50/p99 of
 // the whole call, p50/p99 of the upstream (the sandbox's own answer times, from that same run) and the
 // overhead as their difference, and the CPU time its own processes spent per request (ours: gateway and
-// ai-gateway; Redis and NATS, shared with the rest of the machine, are left out); then the ratios
-// ours/peer (at most 1 for overhead and CPU, at least 1 for req/s is at or past the peer).
+// ai-gateway), and apart from it the Redis and NATS servers' (shared with the rest of the machine, so
+// only as clean as the machine is quiet; the peer's line shows what others used meanwhile); then the
+// ratios ours/peer (at most 1 for overhead and CPU, at least 1 for req/s is at or past the peer).
 //
 //   BENCH_DURATION     measured seconds per contender and connection count (default 10)
 //   BENCH_ROUNDS       slices that time is cut into, ours and the peer's taken in turns (default 5)
@@ -26,7 +27,7 @@ import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, cpuMsOf, profileArgs, runBench, startNode, stopAll } from './processes.mjs';
+import { build, cpuMsOf, cpuMsOfPid, pidsNamed, profileArgs, runBench, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 import { CHAT_MODEL as MODEL, chatBody, soloCallers } from './solo-chat.mjs';
@@ -116,29 +117,34 @@ async function main() {
 
     const control = () => sandbox.control(MODEL, { latencyMs: upstreamMs });
     const cpuOf = (names) => names.reduce((sum, name) => sum + cpuMsOf(services.find((handle) => handle.name === name)), 0);
+    const sharedPids = [...pidsNamed('redis-server'), ...pidsNamed('nats-server')];
+    const sharedCpu = () => sharedPids.reduce((sum, pid) => sum + cpuMsOfPid(pid), 0);
     /** One slice of load on one contender, with the sandbox's own answer times and the contender's CPU time for that slice alone. */
     const slice = async (contender, connections, seconds, title) => {
       await sandbox.reset();
       await control();
       const cpuBefore = cpuOf(contender.processes);
+      const sharedBefore = sharedCpu();
       const result = await load({ url: contender.url, connections, headers: contender.headers, method: 'POST', body, setupRequest: contender.setupRequest, durationSec: seconds, title });
       const cpuMs = cpuOf(contender.processes) - cpuBefore;
+      const sharedCpuMs = sharedCpu() - sharedBefore;
       const upstream = new Samples();
       for (const entry of await sandbox.calls()) if (entry.model === MODEL && entry.durationMs !== null) upstream.push(entry.durationMs);
-      return { result, upstream, cpuMs };
+      return { result, upstream, cpuMs, sharedCpuMs };
     };
     /**
      * Both contenders at one connection count: each warmed up, then `rounds` slices each, taken in
      * turns, so a change in the machine's other load during the run falls on both alike.
      */
     const measure = async (connections) => {
-      const pooled = Object.fromEntries(list.map((contender) => [contender.name, { latency: new Samples(), upstream: new Samples(), seconds: 0, cpuMs: 0, results: [] }]));
+      const pooled = Object.fromEntries(list.map((contender) => [contender.name, { latency: new Samples(), upstream: new Samples(), seconds: 0, cpuMs: 0, sharedCpuMs: 0, results: [] }]));
       if (warmupSec > 0) for (const contender of list) await slice(contender, connections, warmupSec, `${contender.name} warm-up`);
       for (let round = 0; round < rounds; round += 1) {
         for (const contender of list) {
-          const { result, upstream, cpuMs } = await slice(contender, connections, durationSec / rounds, contender.name);
+          const { result, upstream, cpuMs, sharedCpuMs } = await slice(contender, connections, durationSec / rounds, contender.name);
           const into = pooled[contender.name];
           into.cpuMs += cpuMs;
+          into.sharedCpuMs += sharedCpuMs;
           into.latency.concat(result.samples);
           into.upstream.concat(upstream);
           into.seconds += result.durationSec;
@@ -175,7 +181,7 @@ async function main() {
  * One contender's pooled slices: requests/s over the time measured, percentiles over every 2xx and
  * every upstream answer, its processes' CPU time over every answer.
  */
-function summarize({ latency, upstream, seconds, cpuMs, results }) {
+function summarize({ latency, upstream, seconds, cpuMs, sharedCpuMs, results }) {
   const [p50, p99] = latency.percentiles(50, 99);
   const [upstreamP50, upstreamP99] = upstream.percentiles(50, 99);
   const total = (field) => results.reduce((sum, result) => sum + result[field], 0);
@@ -184,6 +190,7 @@ function summarize({ latency, upstream, seconds, cpuMs, results }) {
     upstreamP50Ms: round(upstreamP50), upstreamP99Ms: round(upstreamP99),
     overheadP50Ms: round(p50 - upstreamP50), overheadP99Ms: round(p99 - upstreamP99),
     cpuMsPerRequest: round(cpuMs / (total('total2xx') + total('non2xx')), 3),
+    sharedServersCpuMsPerRequest: round(sharedCpuMs / (total('total2xx') + total('non2xx')), 3),
     total2xx: total('total2xx'), non2xx: total('non2xx'), errors: total('errors'), timeouts: total('timeouts'), upstreamCalls: upstream.length,
   };
 }
@@ -202,6 +209,7 @@ ${row('latency p50 / p99', (side) => `${side.p50Ms} / ${side.p99Ms}`)}
 ${row('upstream p50 / p99', (side) => `${side.upstreamP50Ms} / ${side.upstreamP99Ms}`)}
 ${row('overhead p50 / p99', (side) => `${side.overheadP50Ms} / ${side.overheadP99Ms}`)}
 ${row('CPU ms / request', (side) => side.cpuMsPerRequest)}
+${row('  + Redis, NATS', (side) => side.sharedServersCpuMsPerRequest)}
 ${row('2xx / other', (side) => `${side.total2xx} / ${side.non2xx + side.errors + side.timeouts}`)}
   ours / peer: overhead p50 ${ratios.overheadP50}x, overhead p99 ${ratios.overheadP99}x, requests/s ${ratios.requestsPerSec}x, CPU per request ${ratios.cpuMsPerRequest}x
   (latency over 2xx only; upstream = the sandbox's own answer times in that run; overhead = latency minus upstream, per percentile)`;

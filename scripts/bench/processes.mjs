@@ -1,7 +1,7 @@
 // Child processes of `npm run bench`: each in its own process group (so stopping it stops what it
 // started too), its output kept in a bounded tail for failure reports, and all of them stoppable at once.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from '../lib.mjs';
@@ -94,12 +94,32 @@ export function startNode(name, entry, { env, cwd, args = [], nodeArgs = [] }) {
  * that other load on the machine does not skew as it skews throughput. NaN off Linux or once it is gone.
  */
 export function cpuMsOf(handle) {
+  return cpuMsOfPid(handle.child.pid);
+}
+
+/** As cpuMsOf, for any process by its id (a shared server the bench did not start). */
+export function cpuMsOfPid(pid) {
   try {
     // utime and stime, fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
-    const fields = readFileSync(`/proc/${handle.child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * (1000 / CLOCK_TICKS);
   } catch {
     return NaN;
+  }
+}
+
+/** Ids of the running processes whose command name is `name` (e.g. redis-server); none off Linux. */
+export function pidsNamed(name) {
+  try {
+    return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false;
+      }
+    }).map(Number);
+  } catch {
+    return [];
   }
 }
 

@@ -5,10 +5,13 @@ import { waitFor } from './wait-for.js';
 
 export const BEARER = { authorization: `Bearer ${TEST_INTERNAL_API_KEY}` };
 
-/** Polls the owner's view of an agent until it reaches `status` (or fails the test with where it stood). */
+/**
+ * Polls the owner's view of an agent until it reaches `status` (or fails the test with where it
+ * stood). Each poll comes from a new address (fromNewAddress), so a long wait is never rate limited.
+ */
 export async function waitForStatus(client: TestClient, agentId: string, status: string, timeoutMs = 25_000): Promise<Record<string, any>> {
   const agent = await waitFor(
-    async () => (await client.get(`/api/agents/${agentId}`, BEARER)).body as Record<string, any>,
+    async () => (await client.fromNewAddress().get(`/api/agents/${agentId}`, BEARER)).body as Record<string, any>,
     (current) => current.status === status,
     timeoutMs,
   );
@@ -16,10 +19,13 @@ export async function waitForStatus(client: TestClient, agentId: string, status:
   return agent;
 }
 
-/** Adds every status the agent passes through until `done` to `seen` (the backend's view, polled every 50 ms), and returns it. */
+/**
+ * Adds every status the agent passes through until `done` to `seen` (the backend's view, polled
+ * every 50 ms, each poll from a new address as in waitForStatus), and returns it.
+ */
 export async function statusesUntil(client: TestClient, agentId: string, done: (status: string) => boolean, seen: string[] = [], timeoutMs = 30_000): Promise<string[]> {
   await waitFor(async () => {
-    const { status } = (await client.get(`/api/agents/${agentId}`, BEARER)).body as { status: string };
+    const { status } = (await client.fromNewAddress().get(`/api/agents/${agentId}`, BEARER)).body as { status: string };
     if (seen.at(-1) !== status) seen.push(status);
     return status;
   }, done, timeoutMs);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Docker from 'dockerode';
 import {
   BEARER, hostRuntimeAnswersAs, isEnginesFigure, memoryReadings, ownerQuery, provisionRunning, startContainerHosting, statusesUntil, subscribedUser, waitFor,
-  type TestClient, type TestPlatform, type TestUser,
+  type TestPlatform, type TestUser,
 } from '@platform/testing';
 import { engineOptions } from './docker-engine.js';
 import { RUNTIME_LABELS, runtimeName, scopeFilter, volumeName } from './runtime-labels.js';
@@ -35,12 +35,7 @@ describe('swarm hosting provider', () => {
   const containerOf = async (id: string) => engine.getContainer((await taskOf(id)).Status.ContainerStatus!.ContainerID!).inspect();
   const scoped = () => engine.listServices({ filters: { label: scopeFilter(scope) } });
   const agentOf = async (id: string) => (await platform.backend().get(`/api/agents/${id}`, BEARER)).body as { status: string; statusReason?: string };
-  /**
-   * Polled from a new client (a new address) each time: one address may ask 120 times a minute, which a
-   * poll every 50 ms spends in 8 s, and a task's stop, start and boot can take longer.
-   */
-  const freshBackend = { get: (route: string, headers?: Record<string, string>) => platform.backend().get(route, headers) } as TestClient;
-  const passedStatuses = (id: string, done: (status: string) => boolean, seen?: string[]) => statusesUntil(freshBackend, id, done, seen, 60_000);
+  const passedStatuses = (id: string, done: (status: string) => boolean, seen?: string[]) => statusesUntil(platform.backend(), id, done, seen, 60_000);
   const reached = async (id: string, status: string) => (await waitFor(() => agentOf(id), (agent) => agent.status === status, 30_000)).status;
 
   beforeAll(async () => {
