@@ -35,9 +35,15 @@ export class ComposeProject {
     this.run(['up', '-d', '--no-build']);
   }
 
-  /** Each running container's healthcheck status (`healthy`, `starting`, `unhealthy`) by service. */
+  /**
+   * Each container's healthcheck status (`healthy`, `starting`, `unhealthy`), or its state when it has
+   * none, by service. Found by the project's label with the Go client: a docker-compose 1.29 process
+   * (Python) per look cost the services booting beside it half a second of CPU.
+   */
   health(): Record<string, string> {
-    const ids = this.run(['ps', '-q'], 60_000).split('\n').filter(Boolean);
+    const listed = spawnSync('docker', ['ps', '-a', '-q', '--filter', `label=com.docker.compose.project=${this.name}`], { encoding: 'utf8' });
+    const ids = listed.stdout.split('\n').filter(Boolean);
+    if (!ids.length) return {};
     const inspected = spawnSync('docker', ['inspect', '--format', '{{index .Config.Labels "com.docker.compose.service"}} {{if .State.Health}}{{.State.Health.Status}}{{else}}{{.State.Status}}{{end}}', ...ids], { encoding: 'utf8' });
     return Object.fromEntries(inspected.stdout.split('\n').filter(Boolean).map((line) => line.split(' ') as [string, string]));
   }

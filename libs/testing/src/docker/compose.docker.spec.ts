@@ -41,7 +41,7 @@ describe('docker-compose.yml', () => {
       project.up();
       // Every service's healthcheck (/readyz on its ops port); the one-shot migration has exited by now.
       const pending = (health: Record<string, string>) => Object.entries(health).filter(([service, status]) => service !== 'migrate' && status !== 'healthy');
-      // A second between looks: each is a docker-compose process, on the cores the services boot on.
+      // A second between looks: each is two docker CLI processes, on the cores the services boot on.
       const health = async () => {
         await new Promise((resolve) => setTimeout(resolve, 1000));
         return project.health();

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { rm } from 'node:fs/promises';
 import type Docker from 'dockerode';
 import type { RuntimeInstanceView } from '@platform/contracts';
@@ -9,7 +9,7 @@ import { agentDataDir } from './agent-data.js';
 import { AgentDataHostingProvider } from './agent-data-hosting.js';
 import { ContainerUsageMeter } from './container-usage.js';
 import { DockerEngine, isConflict, isMissing, unlessMissing, type EngineEvent, type EventWatch } from './docker-engine.js';
-import { freePort } from './free-port.js';
+import { freePort, PortProbe } from './free-port.js';
 import {
   type DeployedRuntime, type RuntimeInspection, type RuntimeSpec, type RuntimeUsage,
 } from './hosting.provider.js';
@@ -20,7 +20,7 @@ import {
 } from './runtime-container.js';
 import { memoryBytesOf, runtimeUrlOf } from './runtime-env.js';
 import { labelledRuntime, RUNTIME_LABELS, runtimeLabels, runtimeName, scopeFilter, volumeName } from './runtime-labels.js';
-import { withRuntimeLock } from './runtime-lock.js';
+import { withPortChoice, withRuntimeLock } from './runtime-lock.js';
 
 /** Where a container listens when it has a network of its own (not the host's): every runtime on the same port. */
 const CONTAINER_PORT = 18789;
@@ -45,7 +45,12 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
   private events?: EventWatch;
   private readonly meter: ContainerUsageMeter;
 
-  constructor(private readonly db: Db, private readonly engine: DockerEngine, @Inject(AGENTS_ENV) protected readonly env: AgentsEnv) {
+  constructor(
+    private readonly db: Db,
+    private readonly engine: DockerEngine,
+    @Inject(AGENTS_ENV) protected readonly env: AgentsEnv,
+    @Optional() private readonly ports: PortProbe = new PortProbe(),
+  ) {
     super();
     this.meter = new ContainerUsageMeter(engine.api);
   }
@@ -224,15 +229,35 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
   }
 
   private async create(spec: RuntimeSpec, wantedPort?: number): Promise<DeployedRuntime> {
-    const hostNetwork = this.env.DOCKER_NETWORK === 'host';
-    const port = hostNetwork ? await freePort(this.env.AGENT_RUNTIME_HOST, wantedPort) : CONTAINER_PORT;
     const volume = await this.volumeFor(spec);
+    const cpus = Math.min(spec.resources.cpus, await this.engine.cpus());
+    // On the host's network the port is chosen, and named on the container, in turn with every other launch.
+    const { container, port } = await withPortChoice(this.db, this.name, async () => {
+      const port = this.hostNetwork ? await freePort(this.env.AGENT_RUNTIME_HOST, wantedPort, await this.portsTaken(spec.agentId), this.ports) : CONTAINER_PORT;
+      return { container: await this.createContainer(spec, port, volume, cpus), port };
+    });
+    await container.start();
+    this.logger.log({ agentId: spec.agentId, containerId: container.id, port, msg: 'runtime container started' });
+    return { runtimeUrl: this.url(port, spec.agentId) };
+  }
+
+  /** The ports other agents' containers are labelled with, running or not: a stopped one starts on its own again. */
+  private async portsTaken(agentId: string): Promise<Set<number>> {
+    const others = (await this.listed()).filter((container) => container.Labels[RUNTIME_LABELS.agent] !== agentId);
+    return new Set(others.map((container) => Number(container.Labels[RUNTIME_LABELS.port])));
+  }
+
+  private get hostNetwork(): boolean {
+    return this.env.DOCKER_NETWORK === 'host';
+  }
+
+  private createContainer(spec: RuntimeSpec, port: number, volume: string, cpus: number): Promise<Docker.Container> {
     const memory = memoryBytesOf(spec);
-    const container = await this.engine.api.createContainer({
+    return this.engine.api.createContainer({
       name: runtimeName(this.env.DOCKER_SCOPE, spec.agentId),
       Image: this.env.PLATFORM_IMAGE,
       Cmd: runtimeCommand(spec),
-      Env: runtimeContainerEnv(this.env, spec, { host: hostNetwork ? this.env.AGENT_RUNTIME_HOST : '0.0.0.0', port, dataDir: CONTAINER_DATA_DIR }),
+      Env: runtimeContainerEnv(this.env, spec, { host: this.hostNetwork ? this.env.AGENT_RUNTIME_HOST : '0.0.0.0', port, dataDir: CONTAINER_DATA_DIR }),
       User: runtimeUser(),
       Labels: runtimeLabels(this.env.DOCKER_SCOPE, spec, port),
       HostConfig: {
@@ -241,7 +266,7 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
         Memory: memory,
         MemorySwap: memory,
         // The engine refuses a quota above the machine's CPUs: a plan asking more gets the whole machine.
-        NanoCpus: nanoCpus(Math.min(spec.resources.cpus, await this.engine.cpus())),
+        NanoCpus: nanoCpus(cpus),
         PidsLimit: PIDS_LIMIT,
         RestartPolicy: { Name: 'no' },
         Mounts: [{ Type: 'volume', Source: volume, Target: CONTAINER_DATA_DIR }],
@@ -257,9 +282,6 @@ export class DockerHostingProvider extends AgentDataHostingProvider implements O
       if (isConflict(error)) throw new Error(`Agent ${spec.agentId} already has a container on the engine; not starting a second`);
       throw error;
     });
-    await container.start();
-    this.logger.log({ agentId: spec.agentId, containerId: container.id, port, msg: 'runtime container started' });
-    return { runtimeUrl: this.url(port, spec.agentId) };
   }
 
   /**

@@ -15,14 +15,12 @@ import { LocalRuntimeEntity } from './local-runtime.entity.js';
 import { agentArgument, runtimeAlive, terminate } from './process-table.js';
 import { adoptable, lastWordsOf, probedState } from './runtime-answer.js';
 import { runtimeEnv, runtimeNodeFlags, runtimeUrlOf } from './runtime-env.js';
-import { withRuntimeLock } from './runtime-lock.js';
+import { lockPortChoices, withRuntimeLock } from './runtime-lock.js';
 
 const LOG_FILE = 'runtime.log';
 const LOG_TAIL_BYTES = 4096;
 /** How often an adopted runtime's pid is looked at: it is not our child, so no exit event comes. */
 const ADOPTED_POLL_MS = 1000;
-/** Held from a launch's choice of port until its record commits: every replica's launches choose in turn. */
-const PORTS_LOCK = 'local-runtime-ports';
 
 /**
  * Each agent is a detached child process of services/agent-runtime on its own port, its heap
@@ -238,7 +236,7 @@ export class LocalHostingProvider extends HostingProvider implements OnApplicati
    * record commits, so two launches at once (on any replica) never choose the same port.
    */
   private async freePort(manager: EntityManager, agentId: string, wanted?: number): Promise<number> {
-    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [PORTS_LOCK]);
+    await lockPortChoices(manager, this.name);
     const records = await manager.find(LocalRuntimeEntity, { select: { agentId: true, port: true } });
     const taken = new Set(records.filter((record) => record.agentId !== agentId).map((record) => record.port));
     return freePort(this.env.AGENT_RUNTIME_HOST, wanted, taken, this.ports);

@@ -17,15 +17,13 @@ import { adoptable, lastWordsOf, probedState } from './runtime-answer.js';
 import { boundVolumeDriver, exitSignal, LOG_TAIL_LINES } from './runtime-container.js';
 import { runtimeUrlOf } from './runtime-env.js';
 import { labelledRuntime, RUNTIME_LABELS, runtimeName, scopeFilter, volumeName } from './runtime-labels.js';
-import { withRuntimeLock } from './runtime-lock.js';
+import { withPortChoice, withRuntimeLock } from './runtime-lock.js';
 import { pickNode, pinnedNode, type SwarmNode } from './swarm-placement.js';
 import { SUSPENDED_LABEL, swarmServiceSpec, type ServicePlan } from './swarm-service-spec.js';
 import { currentTask, taskDied, taskPhase, type SwarmTask } from './swarm-tasks.js';
 
 /** Swarm's event stream carries no task events (engine 20.10): task states are read this often instead. */
 const TASK_POLL_MS = 1000;
-/** Ports tried before giving up on one no runtime of this platform holds, on any node. */
-const PORT_TRIES = 20;
 /** A removed service's containers go away shortly after; its volume can be removed only then. */
 const VOLUME_FREE = { timeoutMs: 15_000, pollMs: 250 };
 /** An update's new task appears once the old one has stopped (3 s grace at most): below the 15 s deployment call. */
@@ -264,8 +262,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
       return this.update(service, { spec, replicas: 1, suspended: false, force: true });
     }
     const nodeId = await this.pickNode();
-    const plan: ServicePlan = {
-      port: await this.freePort(),
+    const placed: Omit<ServicePlan, 'port'> = {
       nodeId,
       cpus: await this.cpusOn(nodeId, spec),
       volumeDriver: nodeId === (await this.ownNodeId()) ? await boundVolumeDriver(this.env, spec.agentId) : undefined,
@@ -273,10 +270,15 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
       suspended: false,
       forceUpdate: 0,
     };
-    await this.engine.api.createService(swarmServiceSpec(this.env, spec, plan)).catch((error) => {
-      // The name is the agent's: a twin was made outside the lock (another platform with this DOCKER_SCOPE?).
-      if (isConflict(error)) throw new Error(`Agent ${spec.agentId} already has a service in the swarm; not making a second`);
-      throw error;
+    // The port is chosen, and named on the service, in turn with every other launch.
+    const plan = await withPortChoice(this.db, this.name, async () => {
+      const chosen: ServicePlan = { ...placed, port: await this.freePort() };
+      await this.engine.api.createService(swarmServiceSpec(this.env, spec, chosen)).catch((error) => {
+        // The name is the agent's: a twin was made outside the lock (another platform with this DOCKER_SCOPE?).
+        if (isConflict(error)) throw new Error(`Agent ${spec.agentId} already has a service in the swarm; not making a second`);
+        throw error;
+      });
+      return chosen;
     });
     this.logger.log({ agentId: spec.agentId, nodeId, port: plan.port, msg: 'runtime service created' });
     return { runtimeUrl: await this.url(nodeId, plan.port) };
@@ -360,11 +362,7 @@ export class SwarmHostingProvider extends AgentDataHostingProvider implements On
    */
   private async freePort(): Promise<number> {
     const taken = new Set((await this.services()).map((service) => Number(service.Spec.Labels[RUNTIME_LABELS.port])));
-    for (let tries = 0; tries < PORT_TRIES; tries++) {
-      const port = await freePort(this.env.AGENT_RUNTIME_HOST);
-      if (!taken.has(port)) return port;
-    }
-    throw new Error('No free port for a runtime');
+    return freePort(this.env.AGENT_RUNTIME_HOST, undefined, taken);
   }
 
   private locked<T>(agentId: string, work: (service: Service | null) => Promise<T>): Promise<T> {
