@@ -11,7 +11,9 @@
 //   BENCH_DURATION     measured seconds per contender and connection count (default 10)
 //   BENCH_ROUNDS       slices that time is cut into, ours and the peer's taken in turns (default 5)
 //   BENCH_CONNECTIONS  concurrent connections: one count, or several comma-separated (default 1,50)
-//   BENCH_WARMUP       seconds of unmeasured load on each contender before its rounds (default 2, 0 = none)
+//   BENCH_WARMUP       seconds of unmeasured load on each contender before its rounds (default 2, 0 = none),
+//                      at the highest connection count asked: at one connection 2 s is some 30 calls,
+//                      too few for V8 to optimise either side's code, and a gateway in service runs warm
 //   BENCH_UPSTREAM_MS  the sandbox model's fixed latency (default 50)
 //   BENCH_CPU_PROF_DIR when set, every process started here writes a CPU profile (node --cpu-prof) there
 //
@@ -138,7 +140,7 @@ async function main() {
      */
     const measure = async (connections) => {
       const pooled = Object.fromEntries(list.map((contender) => [contender.name, { latency: new Samples(), upstream: new Samples(), seconds: 0, cpuMs: 0, sharedCpuMs: 0, results: [] }]));
-      if (warmupSec > 0) for (const contender of list) await slice(contender, connections, warmupSec, `${contender.name} warm-up`);
+      if (warmupSec > 0) for (const contender of list) await slice(contender, Math.max(...counts), warmupSec, `${contender.name} warm-up`);
       for (let round = 0; round < rounds; round += 1) {
         for (const contender of list) {
           const { result, upstream, cpuMs, sharedCpuMs } = await slice(contender, connections, durationSec / rounds, contender.name);

@@ -8,6 +8,9 @@
 //   BENCH_CONNECTIONS   comma-separated concurrent connection counts (default 1,50)
 //   BENCH_UPSTREAM_MS   the sandbox model's latency to its first chunk (default 50)
 //   BENCH_CHUNK_MS      the sandbox's pause between chunks (default 0)
+//   BENCH_WARMUP        seconds of unmeasured streams, straight and through the gateway, at the highest
+//                       connection count before anything is measured (default 2, 0 = none): the
+//                       one-connection figures are then those of warm code, as in a gateway in service
 //   BENCH_FROM_SOURCE   1: run the services' TypeScript through libs/testing/ts-loader.mjs instead of
 //                       building dist (a worktree whose node_modules links to another checkout's libs)
 //
@@ -101,6 +104,7 @@ async function main() {
   if (connectionCounts.some((value) => !Number.isInteger(value) || value < 1)) throw new Error('BENCH_CONNECTIONS: whole numbers >= 1, comma-separated');
   const upstreamMs = setting('BENCH_UPSTREAM_MS', 50, { integer: true, allowZero: true });
   const chunkMs = setting('BENCH_CHUNK_MS', 0, { integer: true, allowZero: true });
+  const warmupSec = setting('BENCH_WARMUP', 2, { integer: true, allowZero: true });
   const fromSource = process.env.BENCH_FROM_SOURCE === '1';
   ensureInstalled();
   const { Samples } = await import('./load.mjs');
@@ -138,6 +142,9 @@ async function main() {
     };
     const body = JSON.stringify({ messages, model: MODEL, max_tokens: 256, stream: true });
     await streamOnce(scenarios.gateway.url, gatewayHeaders(0), body);
+    if (warmupSec > 0) {
+      for (const scenario of [scenarios.upstream, scenarios.gateway]) await run({ Samples, ...scenario, connections: Math.max(...connectionCounts), durationSec: warmupSec, body });
+    }
 
     console.log(`bench:ai-stream: ${durationSec} s per run, connections ${connectionCounts.join(', ')}, upstream first chunk ${upstreamMs} ms, ${chunkMs} ms between chunks; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     const summary = { durationSec, upstreamFirstChunkMs: upstreamMs, chunkIntervalMs: chunkMs, runs: [] };
