@@ -29,7 +29,7 @@ import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, waitUntil } from './http.mjs';
 import { benchPlatformEnv } from './platform-env.mjs';
-import { build, cpuMsOf, cpuMsOfPid, pidsNamed, profileArgs, runBench, startNode, stopAll } from './processes.mjs';
+import { build, cpuMsOf, pidsNamed, profileArgs, runBench, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
 import { CHAT_MODEL as MODEL, chatBody, soloCallers } from './solo-chat.mjs';
@@ -118,9 +118,9 @@ async function main() {
     }
 
     const control = () => sandbox.control(MODEL, { latencyMs: upstreamMs });
-    const cpuOf = (names) => names.reduce((sum, name) => sum + cpuMsOf(services.find((handle) => handle.name === name)), 0);
+    const cpuOf = (names) => names.reduce((sum, name) => sum + cpuMsOf(services.find((handle) => handle.name === name).child.pid), 0);
     const sharedPids = [...pidsNamed('redis-server'), ...pidsNamed('nats-server')];
-    const sharedCpu = () => sharedPids.reduce((sum, pid) => sum + cpuMsOfPid(pid), 0);
+    const sharedCpu = () => sharedPids.reduce((sum, pid) => sum + cpuMsOf(pid), 0);
     /** One slice of load on one contender, with the sandbox's own answer times and the contender's CPU time for that slice alone. */
     const slice = async (contender, connections, seconds, title) => {
       await sandbox.reset();

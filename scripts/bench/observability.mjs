@@ -85,7 +85,7 @@ function scraper(urls, everyMs) {
 
 /** CPU time (ms) each service used so far, by service name (NaN for one gone). */
 function cpuMs(platform) {
-  return Object.fromEntries(SERVICES.map((name, index) => [name, cpuMsOf(platform.services[index])]));
+  return Object.fromEntries(SERVICES.map((name, index) => [name, cpuMsOf(platform.services[index].child.pid)]));
 }
 
 function startPlatform({ side, prefix, ops, ports }, databaseUrl, observability) {

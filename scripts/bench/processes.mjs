@@ -90,15 +90,10 @@ export function startNode(name, entry, { env, cwd, args = [], nodeArgs = [] }) {
 }
 
 /**
- * CPU time (ms, user plus system) a started process has used so far, from /proc: a cost per request
- * that other load on the machine does not skew as it skews throughput. NaN off Linux or once it is gone.
+ * CPU time (ms, user plus system) process `pid` has used so far, from /proc: a cost per request that
+ * other load on the machine does not skew as it skews throughput. NaN off Linux or once it is gone.
  */
-export function cpuMsOf(handle) {
-  return cpuMsOfPid(handle.child.pid);
-}
-
-/** As cpuMsOf, for any process by its id (a shared server the bench did not start). */
-export function cpuMsOfPid(pid) {
+export function cpuMsOf(pid) {
   try {
     // utime and stime, fields 14 and 15; the name (field 2) may hold spaces, so count after its ')'.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

@@ -43,8 +43,7 @@ export class Db implements OnApplicationShutdown {
    * for a hot read path such as GET /api/keys. Rows come back as Postgres names them (alias them).
    */
   readAs<T>(userId: string, sql: string, params: readonly (string | number)[]): Promise<T[]> {
-    if (typeof userId !== 'string' || !userId) return Promise.reject(new Error('readAs needs a user id'));
-    return this.guarded(() => scopedRead<T>(this.dataSource, userId, sql, params));
+    return this.statementAs<T>('readAs', userId, sql, params);
   }
 
   /**
@@ -53,7 +52,11 @@ export class Db implements OnApplicationShutdown {
    * process (a hot counter that every request of a user updates: the bus's A2A count).
    */
   writeAs<T>(userId: string, sql: string, params: readonly (string | number)[]): Promise<T[]> {
-    if (typeof userId !== 'string' || !userId) return Promise.reject(new Error('writeAs needs a user id'));
+    return this.statementAs<T>('writeAs', userId, sql, params);
+  }
+
+  private statementAs<T>(method: string, userId: string, sql: string, params: readonly (string | number)[]): Promise<T[]> {
+    if (typeof userId !== 'string' || !userId) return Promise.reject(new Error(`${method} needs a user id`));
     return this.guarded(() => scopedRead<T>(this.dataSource, userId, sql, params));
   }
 

@@ -31,15 +31,17 @@ export class TestClient {
    * address may ask 120 times a minute, which a poll every 50 ms spends in 6 s).
    */
   fromNewAddress(): TestClient {
-    const other = new TestClient(this.baseUrl, this.defaults);
-    for (const [name, value] of this.cookies) other.setCookie(name, value);
-    return other;
+    return this.copyTo(this.baseUrl);
   }
 
   /** The same caller, talking to another replica or surface. */
   at(baseUrl: string): TestClient {
+    return Object.assign(this.copyTo(baseUrl), { ip: this.ip });
+  }
+
+  /** A client with this one's defaults and cookies, at `baseUrl`, from an address of its own. */
+  private copyTo(baseUrl: string): TestClient {
     const other = new TestClient(baseUrl, this.defaults);
-    Object.assign(other, { ip: this.ip });
     for (const [name, value] of this.cookies) other.setCookie(name, value);
     return other;
   }

@@ -162,6 +162,25 @@ describe('A2A messages per day', () => {
     expect(again.body).toEqual({ error: M.replayedMessage });
   });
 
+  it('gives the day\'s message back when a send is refused inside its transaction (a booking move before any request)', async () => {
+    const user = await bed.user();
+    const [guest, venue] = [await bed.agent(user), await bed.agent(user)];
+    const database = new pg.Client({ connectionString: bed.platform.env.DATABASE_URL });
+    await database.connect();
+    const counted = async () => (await database.query(
+      `SELECT count FROM bus.a2a_daily_counts WHERE user_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date`, [user.id])).rows[0]?.count;
+    try {
+      const accepted = await bed.signAndSend(guest, venue, 'HELLO');
+      const refused = await bed.signAndSend(venue, guest, 'BOOKING_OFFER', { bookingId: `none-${randomUUID()}` });
+
+      expect(accepted.status).toBe(200);
+      expect(refused.status).toBe(409);
+      expect(await counted()).toBe(1);
+    } finally {
+      await database.end();
+    }
+  });
+
   it('accepts a send at once while another send of the same user waits inside its transaction', async () => {
     const bookingId = `held-${randomUUID()}`;
     const request = await bed.signAndSend(alice, bob, 'BOOKING_REQUEST', { bookingId });
