@@ -16,6 +16,7 @@ export default {
   // *.spec.tsx: web components, each opting into jsdom with a `@jest-environment jsdom` docblock.
   testMatch: ['**/src/**/*.spec.ts', '**/src/**/*.spec.tsx', '<rootDir>/scripts/*.spec.ts'],
   moduleNameMapper: {
+    '^@platform/ai-gateway/app$': '<rootDir>/services/ai-gateway/src/ai-gateway.app.ts',
     '^@platform/(.*)$': '<rootDir>/libs/$1/src/index.ts',
     '^@contracts/(.*)\\.js$': '<rootDir>/libs/contracts/src/$1',
     // @fastify/static (CommonJS) requires content-disposition 3, an ES module, which Node loads with

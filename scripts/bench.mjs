@@ -42,7 +42,7 @@ const MIGRATE_TIMEOUT_MS = 120_000;
  */
 const SCENARIOS = [
   { file: 'provision.mjs', title: 'provisioning 20 agents at once and memory per idle agent, per hosting adapter', timeoutMs: 20 * 60_000, skip: process.env.BENCH_AGENTS === '0' },
-  { file: 'ai-chat.mjs', title: 'AI chat at a fixed upstream latency', timeoutMs: 4 * 60_000 },
+  { file: 'ai-chat.mjs', title: 'AI chat at a fixed upstream latency', timeoutMs: 6 * 60_000 },
   { file: 'usage-worker.mjs', title: 'usage events written per second', timeoutMs: 5 * 60_000 },
   { file: 'watchdog.mjs', title: 'watchdog check throughput', timeoutMs: 5 * 60_000 },
   { file: 'billing-webhooks.mjs', title: 'payment webhooks: throughput, exactly once, time to plan visible', timeoutMs: 5 * 60_000 },

@@ -7,6 +7,9 @@
 // ai-gateway), and apart from it the Redis and NATS servers' (shared with the rest of the machine, so
 // only as clean as the machine is quiet; the peer's line shows what others used meanwhile); then the
 // ratios ours/peer (at most 1 for overhead and CPU, at least 1 for req/s is at or past the peer).
+// "ours" twice: as deployed by default (gateway and ai-gateway, each its own process, a chat crossing
+// NATS both ways), and "hosted", a second gateway hosting ai-gateway (GATEWAY_HOSTS=ai-gateway,
+// COALESCE_WRITES=false, on its own ports, NATS and Redis prefixes), a chat making no NATS hop.
 //
 //   BENCH_DURATION     measured seconds per contender and connection count (default 10)
 //   BENCH_ROUNDS       slices that time is cut into, ours and the peer's taken in turns (default 5)
@@ -35,14 +38,18 @@ import { setting } from './settings.mjs';
 import { CHAT_MODEL as MODEL, chatBody, soloCallers } from './solo-chat.mjs';
 
 const PORTS = { WEB_PORT: 13010, BACKEND_PORT: 14010, SUMMARIZER_PORT: 13110, SANDBOX_PORT: 14610 };
+const HOSTED_PORTS = { ...PORTS, WEB_PORT: 13011, BACKEND_PORT: 14011, SUMMARIZER_PORT: 13111 };
 const PEER_PORT = 14710;
 const BACKEND = `http://127.0.0.1:${PORTS.BACKEND_PORT}`;
+const HOSTED_BACKEND = `http://127.0.0.1:${HOSTED_PORTS.BACKEND_PORT}`;
 const SANDBOX = `http://127.0.0.1:${PORTS.SANDBOX_PORT}`;
 const PEER = `http://127.0.0.1:${PEER_PORT}`;
 const PEER_ENTRY = path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
 const KEY = 'bench-ai-key';
 const REDIS_PREFIX = 'benchai:';
+const HOSTED_REDIS_PREFIX = 'benchaih:';
 const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
+const HOSTED_NAME = 'gateway hosting ai-gateway';
 const PEER_NAME = 'peer (portkey)';
 
 /** BENCH_CONNECTIONS as a list of counts, each held to the same rules as a single one. */
@@ -65,6 +72,7 @@ function contenders() {
     probeHeaders: { ...callers.headers, 'x-forwarded-for': '10.255.255.254' },
     answered: (json) => json?.model === MODEL,
   };
+  const hosted = { ...ours, name: 'hosted', url: `${HOSTED_BACKEND}/api/ai/chat`, processes: [HOSTED_NAME] };
   // Portkey's own way to reach an OpenAI-compatible host it does not know: provider openai, custom host.
   const peerHeaders = {
     authorization: 'Bearer sandbox-key', 'x-portkey-provider': 'openai',
@@ -78,7 +86,7 @@ function contenders() {
     probeHeaders: peerHeaders,
     answered: (json) => json?.model === MODEL && typeof json?.choices?.[0]?.message?.content === 'string',
   };
-  return { body, list: [ours, peer] };
+  return { body, list: [ours, hosted, peer] };
 }
 
 async function main() {
@@ -97,8 +105,13 @@ async function main() {
 
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const env = benchPlatformEnv({ ports: PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchai.', REDIS_PREFIX });
-  await deleteRedisKeys(REDIS_PREFIX);
+  const hostedEnv = {
+    ...benchPlatformEnv({ ports: HOSTED_PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchaih.', REDIS_PREFIX: HOSTED_REDIS_PREFIX }),
+    GATEWAY_HOSTS: 'ai-gateway', COALESCE_WRITES: 'false',
+  };
+  await Promise.all([deleteRedisKeys(REDIS_PREFIX), deleteRedisKeys(HOSTED_REDIS_PREFIX)]);
   const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env, nodeArgs: profileArgs(name) }));
+  services.push(startNode(HOSTED_NAME, path.join(ROOT, 'services', 'gateway', 'dist', 'main.js'), { cwd: ROOT, env: hostedEnv, nodeArgs: profileArgs('hosted') }));
   // --headless: no log console UI; NODE_ENV=production: no request log kept for it either.
   services.push(startNode(PEER_NAME, PEER_ENTRY, {
     cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, args: [`--port=${PEER_PORT}`, '--headless'], nodeArgs: profileArgs('peer'),
@@ -107,7 +120,9 @@ async function main() {
   try {
     const sandbox = new LlmSandbox(SANDBOX);
     await waitUntil('the sandbox', async () => Array.isArray(await sandbox.calls()), services, 90_000);
-    await waitUntil('GET /api/ai/health', async () => (await call('GET', `${BACKEND}/api/ai/health`)).status === 200, services, 90_000);
+    for (const backend of [BACKEND, HOSTED_BACKEND]) {
+      await waitUntil(`GET ${backend}/api/ai/health`, async () => (await call('GET', `${backend}/api/ai/health`)).status === 200, services, 90_000);
+    }
     const { body, list } = contenders();
     await waitUntil('the peer gateway', async () => (await call('GET', `${PEER}/`)).status < 500, services, 30_000);
     for (const contender of list) {
@@ -156,27 +171,29 @@ async function main() {
       return Object.fromEntries(list.map((contender) => [contender.name, summarize(pooled[contender.name])]));
     };
 
-    console.log(`bench:ai: POST /api/ai/chat and the peer's POST /v1/chat/completions, ${durationSec} s each in ${rounds} alternating rounds at ${counts.join(' and ')} connections, upstream latency ${upstreamMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`bench:ai: POST /api/ai/chat (ours: separate services, and hosted: ai-gateway in the gateway's process) and the peer's POST /v1/chat/completions, ${durationSec} s each in ${rounds} alternating rounds at ${counts.join(' and ')} connections, upstream latency ${upstreamMs} ms; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     const runs = [];
     for (const connections of counts) {
-      const { ours, peer } = await measure(connections);
-      const entry = {
-        connections, ours, peer,
-        ratios: {
-          overheadP50: round(ours.overheadP50Ms / peer.overheadP50Ms), overheadP99: round(ours.overheadP99Ms / peer.overheadP99Ms),
-          requestsPerSec: round(ours.requestsPerSec / peer.requestsPerSec), cpuMsPerRequest: round(ours.cpuMsPerRequest / peer.cpuMsPerRequest),
-        },
-      };
+      const { ours, hosted, peer } = await measure(connections);
+      const entry = { connections, ours, hosted, peer, ratios: ratiosOf(ours, peer), hostedRatios: ratiosOf(hosted, peer) };
       runs.push(entry);
       console.log(describeRun(entry));
     }
     console.log(resultLine({ scenario: 'ai-chat', durationSec, rounds, upstreamLatencyMs: upstreamMs, runs }));
-    const failed = runs.some(({ ours, peer }) => [ours, peer].some((side) => side.non2xx || side.errors || side.timeouts));
+    const failed = runs.some(({ ours, hosted, peer }) => [ours, hosted, peer].some((side) => side.non2xx || side.errors || side.timeouts));
     return failed ? 1 : 0;
   } finally {
     await stopAll();
-    await deleteRedisKeys(REDIS_PREFIX);
+    await Promise.all([deleteRedisKeys(REDIS_PREFIX), deleteRedisKeys(HOSTED_REDIS_PREFIX)]);
   }
+}
+
+/** One of our sides against the peer: at most 1 for overhead and CPU, at least 1 for requests/s, is at or past it. */
+function ratiosOf(ours, peer) {
+  return {
+    overheadP50: round(ours.overheadP50Ms / peer.overheadP50Ms), overheadP99: round(ours.overheadP99Ms / peer.overheadP99Ms),
+    requestsPerSec: round(ours.requestsPerSec / peer.requestsPerSec), cpuMsPerRequest: round(ours.cpuMsPerRequest / peer.cpuMsPerRequest),
+  };
 }
 
 /**
@@ -201,11 +218,14 @@ function round(value, digits = 2) {
   return Number.isFinite(value) ? Number(value.toFixed(digits)) : NaN;
 }
 
-function describeRun({ connections, ours, peer, ratios }) {
-  const row = (label, pick) => `  ${label.padEnd(20)}${String(pick(ours)).padStart(18)}${String(pick(peer)).padStart(18)}`;
+function describeRun({ connections, ours, hosted, peer, ratios, hostedRatios }) {
+  const sides = [ours, hosted, peer];
+  const row = (label, pick) => `  ${label.padEnd(20)}${sides.map((side) => String(pick(side)).padStart(18)).join('')}`;
+  const ratioLine = (name, { overheadP50, overheadP99, requestsPerSec, cpuMsPerRequest }) =>
+    `  ${name} / peer: overhead p50 ${overheadP50}x, overhead p99 ${overheadP99}x, requests/s ${requestsPerSec}x, CPU per request ${cpuMsPerRequest}x`;
   return `
 ${connections} connection${connections === 1 ? '' : 's'} (${os.availableParallelism()} CPU cores shared by load generator, gateways and sandbox)
-  ${''.padEnd(20)}${'ours'.padStart(18)}${'peer (portkey)'.padStart(18)}
+  ${''.padEnd(20)}${['ours', 'hosted', 'peer (portkey)'].map((name) => name.padStart(18)).join('')}
 ${row('requests/s', (side) => side.requestsPerSec)}
 ${row('latency p50 / p99', (side) => `${side.p50Ms} / ${side.p99Ms}`)}
 ${row('upstream p50 / p99', (side) => `${side.upstreamP50Ms} / ${side.upstreamP99Ms}`)}
@@ -213,7 +233,8 @@ ${row('overhead p50 / p99', (side) => `${side.overheadP50Ms} / ${side.overheadP9
 ${row('CPU ms / request', (side) => side.cpuMsPerRequest)}
 ${row('  + Redis, NATS', (side) => side.sharedServersCpuMsPerRequest)}
 ${row('2xx / other', (side) => `${side.total2xx} / ${side.non2xx + side.errors + side.timeouts}`)}
-  ours / peer: overhead p50 ${ratios.overheadP50}x, overhead p99 ${ratios.overheadP99}x, requests/s ${ratios.requestsPerSec}x, CPU per request ${ratios.cpuMsPerRequest}x
+${ratioLine('ours', ratios)}
+${ratioLine('hosted', hostedRatios)}
   (latency over 2xx only; upstream = the sandbox's own answer times in that run; overhead = latency minus upstream, per percentile)`;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import net from 'node:net';
 import { once } from 'node:events';
-import { afterDeferredWork, afterThisTurn, coalesceWritesThisTurn } from './coalesced-writes.js';
+import { afterDeferredWork, afterThisTurn, coalesceWrites, coalesceWritesThisTurn } from './coalesced-writes.js';
 
 /** A loopback pair: what `client` writes, the server side reads, chunk by chunk as the kernel delivered them. */
 async function pair() {
@@ -58,6 +58,23 @@ describe('coalesceWritesThisTurn', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sut.writes).toEqual([1, 1]);
     expect(Buffer.concat(sut.received).toString()).toBe('ab');
+    await sut.close();
+  });
+
+  it('writes each at once while coalescing is off for the process (COALESCE_WRITES=false)', async () => {
+    const sut = await pair();
+    coalesceWrites(false);
+    try {
+      for (const text of ['a', 'b']) {
+        coalesceWritesThisTurn(sut.client);
+        sut.client.write(text);
+      }
+      expect(sut.client.writableCorked).toBe(0);
+    } finally {
+      coalesceWrites(true);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sut.writes).toEqual([1, 1]);
     await sut.close();
   });
 

@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 
 const corked = new WeakSet<Socket>();
+let coalescing = true;
 
 /**
  * Holds a socket's writes until the end of this turn of the event loop, then sends them in one
@@ -10,13 +11,22 @@ const corked = new WeakSet<Socket>();
  * the poll phase's callbacks, so a lone write waits for no timer. Order and content are untouched.
  */
 export function coalesceWritesThisTurn(socket: Socket | undefined): void {
-  if (!socket || corked.has(socket) || socket.destroyed) return;
+  if (!coalescing || !socket || corked.has(socket) || socket.destroyed) return;
   corked.add(socket);
   socket.cork();
   setImmediate(() => {
     corked.delete(socket);
     socket.uncork();
   });
+}
+
+/**
+ * COALESCE_WRITES, set for the whole process at boot. Off, every write leaves at once: a process
+ * whose turns carry two services' work (a gateway hosting ai-gateway) held each request's Redis
+ * command behind all of that turn's work, which cost more latency than the writes it saved.
+ */
+export function coalesceWrites(enabled: boolean): void {
+  coalescing = enabled;
 }
 
 /**

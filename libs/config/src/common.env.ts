@@ -1,5 +1,5 @@
 import { IsIn, IsString, Matches } from 'class-validator';
-import { EnvPort, Secret } from './env-decorators.js';
+import { EnvBoolean, EnvPort, Secret } from './env-decorators.js';
 import { TracingEnv } from './tracing.env.js';
 
 /**
@@ -37,6 +37,9 @@ export class CommonEnv extends TracingEnv {
   @IsString()
   @Matches(/^(api|worker)(,(api|worker))*$/, { message: 'must be "api", "worker" or "api,worker"' })
   ROLES = 'api,worker';
+
+  /** Coalesce each turn's writes to a Redis or NATS connection into one (coalesced-writes.ts); false writes each at once. */
+  @EnvBoolean() COALESCE_WRITES = true;
 
   /** Port of the ops server (GET /metrics, /livez, /readyz); 0 takes a free one, logged at boot. */
   @EnvPort() OPS_PORT = 0;

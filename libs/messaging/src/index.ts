@@ -19,3 +19,4 @@ export * from './stream-producer.js';
 export * from './coalescing-transport.js';
 export * from './nats.metrics.js';
 export * from './outbox/outbox.metrics.js';
+export * from './in-process-handlers.js';

@@ -1,10 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { ServerNats, type CustomTransportStrategy, type NatsContext } from '@nestjs/microservices';
+import { NatsContext, ServerNats, type CustomTransportStrategy } from '@nestjs/microservices';
 import { Empty, type Msg } from '@nats-io/transport-node';
-import { isSpanContextValid, SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
+import { isSpanContextValid, SpanKind, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
 import { Dependency } from '@platform/config';
 import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, contextFrom, tracer, withSpan } from '@platform/tracing';
 import { connectNats } from './coalescing-transport.js';
+import { inProcessHandlers, wireCopy, type InProcessHandler, type ReplyPacket } from './in-process-handlers.js';
 import { followStatus } from './nats-link.js';
 import { NATS_HEADERS_GETTER } from './nats-trace.js';
 import { failureOf } from './reply.interceptor.js';
@@ -14,11 +15,33 @@ const logger = new Logger('Nats');
 
 const SERVER_SPAN = { kind: SpanKind.SERVER };
 
-/** A route's reply that is a server failure; a query's failure is Nest's `err`. */
-const failed = (packet: { err?: unknown; response?: { status?: unknown } }) =>
-  (packet.err !== undefined && packet.err !== null) || (typeof packet.response?.status === 'number' && packet.response.status >= 500);
+/**
+ * The span a request is handled in, the child of the caller's; none when there is no trace to carry.
+ * One sampled out is only carried: it gets no attributes.
+ */
+function processSpan(channel: string, parent: Context): Span | undefined {
+  const span = tracer.startSpan(`process ${channel}`, SERVER_SPAN, parent);
+  if (!span.isRecording()) return isSpanContextValid(span.spanContext()) ? span : undefined;
+  span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: channel });
+  return span;
+}
 
-type NatsServerOptions = ConstructorParameters<typeof ServerNats>[0] & { queue: string };
+function endProcessSpan(span: Span, packet: ReplyPacket): void {
+  if (failed(packet)) span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end();
+}
+
+/** A route's reply that is a server failure; a query's failure is Nest's `err`. */
+function failed(packet: ReplyPacket): boolean {
+  const status = (packet.response as { status?: unknown } | undefined)?.status;
+  return (packet.err !== undefined && packet.err !== null) || (typeof status === 'number' && status >= 500);
+}
+
+type NatsServerOptions = ConstructorParameters<typeof ServerNats>[0] & {
+  queue: string;
+  /** Also answer this process's own callers directly (in-process-handlers.ts). */
+  answerInProcess?: boolean;
+};
 type NatsConnection = Parameters<ServerNats['bindEvents']>[0];
 
 /**
@@ -40,6 +63,7 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
   private readonly queue: string;
   private readonly inHand = new Map<Msg, number>();
   private readonly replySpans = new WeakMap<Msg, Span>();
+  private readonly answeredHere = new Map<string, InProcessHandler>();
   private readonly ticker: NodeJS.Timeout;
   private subscribed: Promise<void> = Promise.resolve();
 
@@ -56,6 +80,7 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
         queue: this.queue,
         callback: this.getMessageHandler(channel).bind(this),
       });
+      if (this.connectOptions.answerInProcess) this.answerHere(channel);
     }
     this.subscribed = client.flush();
   }
@@ -85,6 +110,8 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
   }
 
   override async close(): Promise<void> {
+    for (const [subject, handler] of this.answeredHere) inProcessHandlers.remove(subject, handler);
+    this.answeredHere.clear();
     clearInterval(this.ticker);
     this.inHand.clear();
     await super.close();
@@ -96,11 +123,8 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
    */
   override handleMessage(channel: string, message: Msg): Promise<unknown> {
     const parent = contextFrom(message.headers, NATS_HEADERS_GETTER);
-    const span = tracer.startSpan(`process ${channel}`, SERVER_SPAN, parent);
-    if (!span.isRecording()) {
-      return isSpanContextValid(span.spanContext()) ? withSpan(span, parent, () => super.handleMessage(channel, message)) : super.handleMessage(channel, message);
-    }
-    span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: channel });
+    const span = processSpan(channel, parent);
+    if (!span?.isRecording()) return span ? withSpan(span, parent, () => super.handleMessage(channel, message)) : super.handleMessage(channel, message);
     if (message.reply) this.replySpans.set(message, span);
     const handled = withSpan(span, parent, () => super.handleMessage(channel, message));
     return message.reply ? handled : handled.finally(() => span.end());
@@ -112,7 +136,7 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
     if (wantsProgress(message)) this.inHand.set(message, Date.now());
     return (packet: unknown) => {
       this.inHand.delete(message);
-      this.endSpan(message, packet as Parameters<typeof failed>[0]);
+      this.endSpan(message, packet as ReplyPacket);
       try {
         return publish(packet);
       } catch (error) {
@@ -129,12 +153,38 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
     await followStatus(client, this.link);
   }
 
-  private endSpan(message: Msg, packet: Parameters<typeof failed>[0]): void {
+  private endSpan(message: Msg, packet: ReplyPacket): void {
     const span = this.replySpans.get(message);
     if (!span) return;
     this.replySpans.delete(message);
-    if (failed(packet)) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
+    endProcessSpan(span, packet);
+  }
+
+  /**
+   * Puts the channel's handler where this process's callers find it: the same handler, interceptors,
+   * span and packet as a NATS request gets, the data and the reply copied as the wire would, and no
+   * progress reports (a caller in this process cannot outlive it).
+   */
+  private answerHere(channel: string): void {
+    const subject = `${this.prefix}${channel}`;
+    const handler: InProcessHandler = (data, parent) => new Promise<ReplyPacket>((resolve, reject) => {
+      const context = new NatsContext([subject, undefined as never]);
+      const span = processSpan(channel, parent);
+      let answered = false;
+      const respond = (packet: ReplyPacket) => {
+        if (answered) return;
+        answered = true;
+        if (span?.isRecording()) endProcessSpan(span, packet);
+        resolve(wireCopy(packet));
+      };
+      const handle = this.getHandlerByPattern(channel)!;
+      const run = async () => {
+        this.send(this.transformToObservable(await handle(data, context)), respond);
+      };
+      (span ? withSpan(span, parent, run) : run()).catch(reject);
+    });
+    this.answeredHere.set(subject, handler);
+    inProcessHandlers.add(subject, handler);
   }
 
   private reportProgress(): void {

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { createInbox, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { context, SpanKind, trace, type Span } from '@opentelemetry/api';
+import { context, SpanKind, trace, type Context, type Span } from '@opentelemetry/api';
 import type { Envelope, Reply, Subject } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
 import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, carrierOf, endFailed, startHopSpan } from '@platform/tracing';
+import { inProcessHandlers, wireCopy, type InProcessHandler, type ReplyPacket } from './in-process-handlers.js';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { NatsLink } from './nats-link.js';
 import { NatsMetrics, type RequestOutcome } from './nats.metrics.js';
@@ -17,17 +18,12 @@ export const DEFAULT_SILENCE_MS = 3 * PROGRESS_INTERVAL_MS;
 /** How often pending calls are checked for their deadline and silence: one timer for all of them. */
 const SWEEP_MS = 100;
 
-interface NestReplyPacket {
-  response?: unknown;
-  err?: unknown;
-}
-
 interface PendingCall {
   subject: string;
   settle: (error: Error | null, response?: unknown) => void;
   timeoutMs: number;
   deadline: number;
-  /** When the handler was last heard from (the request being sent counts). */
+  /** When the handler was last heard from (the request being sent counts); never, for one answered in this process. */
   heardAt: number;
   /** performance.now() at the send, for the subject's latency. */
   startedAt: number;
@@ -55,6 +51,8 @@ const CLIENT_SPAN = { kind: SpanKind.CLIENT };
  * Deadlines are checked by one sweep for all calls rather than timers per call: the gateway's hot path.
  * Each call's time and outcome goes to the process's metrics, per subject, and its span (when
  * tracing is on) to the trace, whose context rides in the request's headers (nats-trace.ts).
+ * A subject whose service this process hosts and answers here (in-process-handlers.ts) is called
+ * directly, with the same copy of the data, timeout, metrics and span, and no NATS hop.
  */
 @Injectable()
 export class RpcClient implements OnApplicationShutdown {
@@ -100,6 +98,8 @@ export class RpcClient implements OnApplicationShutdown {
 
   private call(subject: Subject, data: unknown, timeoutMs = this.options.requestTimeoutMs, options: CallOptions = {}): Promise<unknown> {
     const startedAt = performance.now();
+    const here = inProcessHandlers.of(`${this.options.prefix}${subject}`);
+    if (here) return this.callHere(here, subject, data, timeoutMs, options, startedAt);
     if (!this.link.connected) {
       this.metrics.requested(subject, 'disconnected', startedAt);
       return Promise.reject(new ServiceUnavailableError(subject, 'disconnected', 'NATS is not connected'));
@@ -111,9 +111,40 @@ export class RpcClient implements OnApplicationShutdown {
       this.metrics.requested(subject, 'too-large', startedAt);
       return Promise.reject(tooLarge);
     }
+    const { parent, span } = this.spanOf(subject, options);
+    return this.pending(token, subject, timeoutMs, startedAt, span, true, () => {
+      try {
+        const headers = requestHeaders(carrierOf(span ?? trace.getSpan(parent)));
+        this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}`, headers });
+      } catch (error) {
+        this.finish(token, new ServiceUnavailableError(subject, 'disconnected', String(error)));
+      }
+    });
+  }
+
+  private callHere(here: InProcessHandler, subject: string, data: unknown, timeoutMs: number, options: CallOptions, startedAt: number): Promise<unknown> {
+    const token = (this.sequence++).toString(36);
+    const { parent, span } = this.spanOf(subject, options);
+    return this.pending(token, subject, timeoutMs, startedAt, span, false, () => {
+      here(wireCopy(data), span ? trace.setSpan(parent, span) : parent).then(
+        (packet) => this.answered(token, subject, packet),
+        (error: unknown) => this.finish(token, error instanceof Error ? error : new Error(String(error))),
+      );
+    });
+  }
+
+  private spanOf(subject: string, options: CallOptions): { parent: Context; span: Span | undefined } {
     const parent = options.parent ? trace.setSpan(context.active(), options.parent) : context.active();
     const span = options.ownSpan === false ? undefined : startHopSpan(`send ${subject}`, CLIENT_SPAN, parent);
     if (span?.isRecording()) span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: subject });
+    return { parent, span };
+  }
+
+  /**
+   * A call waiting for its answer once `send` has sent it, under the sweep's deadline check, and its
+   * silence check when the handler reports progress (one in this process does not: it cannot vanish).
+   */
+  private pending(token: string, subject: string, timeoutMs: number, startedAt: number, span: Span | undefined, reportsProgress: boolean, send: () => void): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const now = Date.now();
       this.calls.set(token, {
@@ -121,16 +152,11 @@ export class RpcClient implements OnApplicationShutdown {
         settle: (error, response) => (error ? reject(error) : resolve(response)),
         timeoutMs,
         deadline: now + timeoutMs,
-        heardAt: now,
+        heardAt: reportsProgress ? now : Number.POSITIVE_INFINITY,
         startedAt,
         span,
       });
-      try {
-        const headers = requestHeaders(carrierOf(span ?? trace.getSpan(parent)));
-        this.nats.publish(`${this.options.prefix}${subject}`, payload, { reply: `${this.inbox}${token}`, headers });
-      } catch (error) {
-        this.finish(token, new ServiceUnavailableError(subject, 'disconnected', String(error)));
-      }
+      send();
     });
   }
 
@@ -151,13 +177,17 @@ export class RpcClient implements OnApplicationShutdown {
       call.heardAt = Date.now();
       return;
     }
-    let packet: NestReplyPacket;
+    let packet: ReplyPacket;
     try {
-      packet = message.json<NestReplyPacket>();
+      packet = message.json<ReplyPacket>();
     } catch {
       return this.finish(token, new RemoteError(call.subject, 'an unreadable reply'));
     }
-    if (packet.err !== undefined && packet.err !== null) return this.finish(token, new RemoteError(call.subject, packet.err));
+    this.answered(token, call.subject, packet);
+  }
+
+  private answered(token: string, subject: string, packet: ReplyPacket): void {
+    if (packet.err !== undefined && packet.err !== null) return this.finish(token, new RemoteError(subject, packet.err));
     this.finish(token, null, packet.response);
   }
 

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type INestApplicationContext, type OnApplicationShutdown } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createPino, hasRole, PinoLogger, Readiness, ReadinessModule, redactEnv, type CommonEnv } from '@platform/config';
+import { coalesceWrites, createPino, hasRole, PinoLogger, Readiness, ReadinessModule, redactEnv, type CommonEnv } from '@platform/config';
 import { OPS_ADDRESS, OpsEndpoint, OpsModule, ServiceMetrics } from '@platform/ops';
 import { startTracing, type ProcessTracing } from '@platform/tracing';
 import { natsConnectOptions } from './nats-connect.js';
@@ -36,12 +36,18 @@ class ServiceRootModule {
   }
 }
 
+export interface ServiceStartOptions {
+  /** Its handlers also answer callers in this process without NATS (in-process-handlers.ts): a service hosted in another's process. */
+  answerInProcess?: boolean;
+}
+
 /**
  * Boots a NATS service the same way everywhere: with the api role its `@MessagePattern` handlers
  * listen in the service's queue group (any replica answers); a worker-only process is just the
  * module, whose workers start themselves. Either way OPS_PORT serves its metrics and probes.
  */
-export async function startService(module: DynamicModule, env: CommonEnv, serviceName: string): Promise<INestApplicationContext> {
+export async function startService(module: DynamicModule, env: CommonEnv, serviceName: string, options: ServiceStartOptions = {}): Promise<INestApplicationContext> {
+  coalesceWrites(env.COALESCE_WRITES);
   const logger = new PinoLogger(createPino(serviceName, env.LOG_LEVEL));
   // Straight to pino, as the gateway logs it: Nest's logger would file 'configuration' as the context, not the message.
   logger.pino.info({ env: redactEnv(env) }, 'configuration');
@@ -51,7 +57,7 @@ export async function startService(module: DynamicModule, env: CommonEnv, servic
     context.enableShutdownHooks();
     return context;
   }
-  const server = new PrefixedNatsServer(env.NATS_PREFIX, { ...natsConnectOptions(env.NATS_URL, serviceName), queue: serviceName });
+  const server = new PrefixedNatsServer(env.NATS_PREFIX, { ...natsConnectOptions(env.NATS_URL, serviceName), queue: serviceName, answerInProcess: options.answerInProcess });
   const app = await NestFactory.createMicroservice(root, { strategy: server, logger });
   app.useGlobalInterceptors(new ReplyInterceptor(env.NATS_PREFIX, app.get(ServiceMetrics).of(NatsMetrics)));
   app.get(Readiness).add(server.link);

@@ -1,13 +1,14 @@
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { AddressInfo } from 'node:net';
-import { createPino, loadEnv, PinoLogger, Readiness, redactEnv, traceFields, type EnvSource } from '@platform/config';
+import { coalesceWrites, createPino, loadEnv, PinoLogger, Readiness, redactEnv, traceFields, type EnvSource } from '@platform/config';
 import { OpsServer, ServiceMetrics } from '@platform/ops';
 import { requestSpanOf, startTracing } from '@platform/tracing';
 import type { Surface } from '@platform/contracts';
 import { serveApiReference } from './docs/api-reference.js';
 import { GatewayEnv } from './gateway.env.js';
 import { GATEWAY_SERVICE, GatewayModule } from './gateway.module.js';
+import { startHostedServices, type HostableService } from './hosting/hosted-services.js';
 import { EdgeExceptionFilter } from './http/edge-exception.filter.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { installJsonParser, installTextParser } from './http/json-body-parser.js';
@@ -64,9 +65,11 @@ async function startSurface(surface: Surface, port: number, env: GatewayEnv, met
 /** Boots the three surfaces from an env source; main.ts passes process.env, tests their own. */
 export async function startGateway(source: EnvSource): Promise<RunningGateway> {
   const env = loadEnv(GatewayEnv, source);
+  coalesceWrites(env.COALESCE_WRITES);
   createPino(GATEWAY_SERVICE, env.LOG_LEVEL).info({ env: redactEnv(env) }, 'configuration');
   // The gateway hands each request's span to its NATS calls (RoutePipeline): it needs no active span.
   const tracing = startTracing(GATEWAY_SERVICE, env, { activeSpans: false });
+  const hosted = await startHostedServices(env.GATEWAY_HOSTS.split(',').filter(Boolean) as HostableService[], source);
   const metrics = new ServiceMetrics().collectProcessMetrics();
   const web = await startSurface('web', env.WEB_PORT, env, metrics);
   const backend = await startSurface('backend', env.BACKEND_PORT, env, metrics);
@@ -80,6 +83,7 @@ export async function startGateway(source: EnvSource): Promise<RunningGateway> {
     opsUrl,
     close: async () => {
       await Promise.all([ops.close(), ...surfaces.map((app) => app.close())]);
+      await Promise.all(hosted.map((app) => app.close()));
       await tracing?.shutdown();
     },
   };

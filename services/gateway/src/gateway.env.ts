@@ -1,5 +1,5 @@
 import { CommonEnv, EnvBoolean, EnvInt, EnvPort, Secret } from '@platform/config';
-import { IsString } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
 
 export class GatewayEnv extends CommonEnv {
   @EnvPort() WEB_PORT = 3000;
@@ -28,6 +28,13 @@ export class GatewayEnv extends CommonEnv {
 
   /** Names the hosting provider in GET /health when the agents service does not answer. */
   @IsString() HOSTING_PROVIDER = 'local';
+
+  /**
+   * Services this process hosts and calls without NATS (hosting/hosted-services.ts), comma-separated;
+   * empty by default: every service its own process. `ai-gateway` takes a chat's two NATS hops off its way.
+   */
+  @Matches(/^(ai-gateway)?$/, { message: 'may name only "ai-gateway"' })
+  GATEWAY_HOSTS = '';
 
   /** The built web app (apps/web, `vite build`) the web surface serves; relative to the working directory. */
   @IsString() WEB_DIST_DIR = 'apps/web/dist';
