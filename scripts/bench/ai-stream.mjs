@@ -11,6 +11,8 @@
 //   BENCH_WARMUP        seconds of unmeasured streams, straight and through the gateway, at the highest
 //                       connection count before anything is measured (default 2, 0 = none): the
 //                       one-connection figures are then those of warm code, as in a gateway in service
+//   BENCH_GATEWAY_HOSTS ai-gateway: the gateway hosts ai-gateway in its process (with COALESCE_WRITES=false,
+//                       as docs/operations.md advises) instead of ai-gateway running apart
 //   BENCH_FROM_SOURCE   1: run the services' TypeScript through libs/testing/ts-loader.mjs instead of
 //                       building dist (a worktree whose node_modules links to another checkout's libs)
 //
@@ -34,7 +36,8 @@ const SANDBOX = `http://127.0.0.1:${PORTS.SANDBOX_PORT}`;
 const MODEL = 'meta-llama/llama-3.3-70b-instruct';
 const KEY = 'bench-stream-key';
 const REDIS_PREFIX = 'benchstream:';
-const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
+const HOSTED = process.env.BENCH_GATEWAY_HOSTS === 'ai-gateway';
+const SERVICES = HOSTED ? ['sandbox', 'gateway'] : ['sandbox', 'ai-gateway', 'gateway'];
 const USERS = 1024;
 /** About fifty words: the answer echoes it, so each call streams some sixty chunks. */
 const PROMPT = Array.from({ length: 50 }, (_, index) => `word${index}`).join(' ');
@@ -120,6 +123,7 @@ async function main() {
   const env = benchPlatformEnv({
     ports: PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchstream.', REDIS_PREFIX,
     ...(fromSource ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${loader}`.trim() } : {}),
+    ...(HOSTED ? { GATEWAY_HOSTS: 'ai-gateway', COALESCE_WRITES: 'false' } : {}),
   });
   await deleteRedisKeys(REDIS_PREFIX);
   const entry = (name) => path.join(ROOT, 'services', name, ...(fromSource ? ['src', 'main.ts'] : ['dist', 'main.js']));
@@ -146,7 +150,7 @@ async function main() {
       for (const scenario of [scenarios.upstream, scenarios.gateway]) await run({ Samples, ...scenario, connections: Math.max(...connectionCounts), durationSec: warmupSec, body });
     }
 
-    console.log(`bench:ai-stream: ${durationSec} s per run, connections ${connectionCounts.join(', ')}, upstream first chunk ${upstreamMs} ms, ${chunkMs} ms between chunks; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`bench:ai-stream${HOSTED ? ' (ai-gateway hosted in the gateway)' : ''}: ${durationSec} s per run, connections ${connectionCounts.join(', ')}, upstream first chunk ${upstreamMs} ms, ${chunkMs} ms between chunks; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     const summary = { durationSec, upstreamFirstChunkMs: upstreamMs, chunkIntervalMs: chunkMs, runs: [] };
     for (const connections of connectionCounts) {
       const upstream = await run({ Samples, ...scenarios.upstream, connections, durationSec, body });

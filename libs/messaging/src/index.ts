@@ -20,3 +20,4 @@ export * from './coalescing-transport.js';
 export * from './nats.metrics.js';
 export * from './outbox/outbox.metrics.js';
 export * from './in-process-handlers.js';
+export * from './in-process-streams.js';

@@ -2,12 +2,12 @@ import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { STREAM_HEADERS, streamCancelSubject } from '@platform/contracts';
 import { INFRA } from '@platform/testing';
 import { StreamBrokenError, StreamConsumer, type StreamFrame } from './stream-consumer.js';
-import { StreamProducer } from './stream-producer.js';
+import { NatsStreamProducer } from './stream-producer.js';
 
 /** Long enough that a loaded machine's pauses between beats (a third of it) do not read as silence. */
 const SILENCE_MS = 1000;
 
-describe('StreamProducer and StreamConsumer', () => {
+describe('NatsStreamProducer and StreamConsumer', () => {
   let requester: NatsConnection;
   let answerer: NatsConnection;
   let sut: StreamConsumer;
@@ -44,7 +44,7 @@ describe('StreamProducer and StreamConsumer', () => {
   };
 
   it('delivers each chunk as its own message, in order, then the end', async () => {
-    const producer = new StreamProducer(answerer, sut.inbox);
+    const producer = new NatsStreamProducer(answerer, sut.inbox);
     producer.chunk('a');
     producer.chunk('b');
     producer.end();
@@ -52,7 +52,7 @@ describe('StreamProducer and StreamConsumer', () => {
   });
 
   it('hands a chunk to a waiting reader before the producer has finished', async () => {
-    const producer = new StreamProducer(answerer, sut.inbox);
+    const producer = new NatsStreamProducer(answerer, sut.inbox);
     const first = sut.next();
     producer.chunk('early');
     await expect(first).resolves.toEqual({ kind: 'chunk', data: 'early' });
@@ -60,7 +60,7 @@ describe('StreamProducer and StreamConsumer', () => {
   });
 
   it('ends with the producer\'s error frame', async () => {
-    const producer = new StreamProducer(answerer, sut.inbox);
+    const producer = new NatsStreamProducer(answerer, sut.inbox);
     producer.chunk('a');
     producer.fail('{"error":"upstream"}');
     producer.chunk('after the error');
@@ -83,7 +83,7 @@ describe('StreamProducer and StreamConsumer', () => {
   });
 
   it('keeps a slow stream alive with beats', async () => {
-    const producer = new StreamProducer(answerer, sut.inbox, SILENCE_MS / 3);
+    const producer = new NatsStreamProducer(answerer, sut.inbox, SILENCE_MS / 3);
     const read = sut.next();
     await new Promise((resolve) => setTimeout(resolve, SILENCE_MS * 2));
     producer.chunk('late');
@@ -95,7 +95,7 @@ describe('StreamProducer and StreamConsumer', () => {
     sut.cancel();
     // The first cancel has reached the server, and gone to nobody, before the producer listens.
     await requester.flush();
-    const producer = new StreamProducer(answerer, sut.inbox);
+    const producer = new NatsStreamProducer(answerer, sut.inbox);
     await producer.ready();
     expect(producer.cancelled.aborted).toBe(false);
 
@@ -107,7 +107,7 @@ describe('StreamProducer and StreamConsumer', () => {
 
   it('throws nothing from a producer whose connection closed under it (shutdown): the consumer times the silence', async () => {
     const closing = await connect({ servers: INFRA.natsUrl });
-    const producer = new StreamProducer(closing, sut.inbox);
+    const producer = new NatsStreamProducer(closing, sut.inbox);
     await closing.close();
 
     expect(() => producer.chunk('late')).not.toThrow();
@@ -123,7 +123,7 @@ describe('StreamProducer and StreamConsumer', () => {
   });
 
   it('aborts the producer\'s signal when the consumer cancels', async () => {
-    const producer = new StreamProducer(answerer, sut.inbox);
+    const producer = new NatsStreamProducer(answerer, sut.inbox);
     await producer.ready();
     sut.cancel();
     await new Promise<void>((resolve) => producer.cancelled.addEventListener('abort', () => resolve()));

@@ -5,6 +5,7 @@ import type { Envelope, Reply, Subject } from '@platform/contracts';
 import { ServiceMetrics } from '@platform/ops';
 import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, carrierOf, endFailed, startHopSpan } from '@platform/tracing';
 import { inProcessHandlers, wireCopy, type InProcessHandler, type ReplyPacket } from './in-process-handlers.js';
+import { inProcessStreams } from './in-process-streams.js';
 import { MESSAGING_OPTIONS, NATS_CONNECTION, type MessagingOptions } from './messaging.tokens.js';
 import { NatsLink } from './nats-link.js';
 import { NatsMetrics, type RequestOutcome } from './nats.metrics.js';
@@ -125,6 +126,9 @@ export class RpcClient implements OnApplicationShutdown {
   private callHere(here: InProcessHandler, subject: string, data: unknown, timeoutMs: number, options: CallOptions, startedAt: number): Promise<unknown> {
     const token = (this.sequence++).toString(36);
     const { parent, span } = this.spanOf(subject, options);
+    // A stream asked of a handler in this process is handed over in it too (in-process-streams.ts).
+    const streamInbox = (data as Partial<Envelope> | undefined)?.streamInbox;
+    if (streamInbox) inProcessStreams.expect(streamInbox);
     return this.pending(token, subject, timeoutMs, startedAt, span, false, () => {
       here(wireCopy(data), span ? trace.setSpan(parent, span) : parent).then(
         (packet) => this.answered(token, subject, packet),

@@ -1,5 +1,6 @@
 import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { STREAM_HEADERS, STREAM_SILENCE_MS, streamCancelSubject, type StreamKind } from '@platform/contracts';
+import { inProcessStreams, type FrameSink, type InProcessStreamProducer } from './in-process-streams.js';
 
 /** What a consumer yields: pieces of the answer, then one `end` or `error` (whose data the producer wrote). */
 export interface StreamFrame {
@@ -18,9 +19,10 @@ const SILENCE_CHECK_MS = 250;
  * sent, so nothing published to it is missed) and queues what arrives until it is read. Frames come
  * out in sequence order or not at all: a gap or a reordering fails the stream rather than
  * delivering a garbled answer. Silence is timed from the first read, since before it the request
- * is still being answered (and the RPC client times that).
+ * is still being answered (and the RPC client times that). A producer in this process
+ * (in-process-streams.ts) hands frames over directly instead, and is told directly when the reader leaves.
  */
-export class StreamConsumer implements AsyncIterable<StreamFrame> {
+export class StreamConsumer implements AsyncIterable<StreamFrame>, FrameSink {
   readonly inbox = createInbox();
   private readonly subscription: Subscription;
   private readonly queue: StreamFrame[] = [];
@@ -33,9 +35,11 @@ export class StreamConsumer implements AsyncIterable<StreamFrame> {
   /** An end, an error or a break arrived: the producer has stopped, and a cancel would reach nobody. */
   private finished = false;
   private silenceTimer?: NodeJS.Timeout;
+  private producerHere?: InProcessStreamProducer;
 
   constructor(private readonly nats: NatsConnection, private readonly silenceMs = STREAM_SILENCE_MS) {
     this.subscription = nats.subscribe(this.inbox, { callback: (error, message) => (error ? this.break(error.message) : this.receive(message)) });
+    inProcessStreams.opened(this);
   }
 
   /** The next frame; null once the stream has ended or failed and everything before was read. */
@@ -60,6 +64,10 @@ export class StreamConsumer implements AsyncIterable<StreamFrame> {
    * heard from the requester's cleanup once the producer has said it started.
    */
   cancel(): void {
+    if (this.producerHere) {
+      if (!this.finished) this.producerHere.readerLeft();
+      return this.close();
+    }
     try {
       if (!this.finished) this.nats.publish(streamCancelSubject(this.inbox));
     } catch (error) {
@@ -71,13 +79,27 @@ export class StreamConsumer implements AsyncIterable<StreamFrame> {
 
   close(): void {
     this.done = true;
-    clearInterval(this.silenceTimer);
-    if (!this.subscription.isClosed()) this.subscription.unsubscribe();
+    this.unsubscribe();
     this.wake(null);
+  }
+
+  /** A producer in this process took the stream over: its frames come by `deliver`, and it cannot go silent unnoticed. */
+  attach(producer: InProcessStreamProducer): void {
+    this.producerHere = producer;
+    clearInterval(this.silenceTimer);
+  }
+
+  deliver(kind: StreamFrame['kind'], data: string): void {
+    if (this.done) return;
+    const frame = { kind, data };
+    if (kind !== 'chunk') this.finish();
+    if (this.waiter) this.wake(frame);
+    else this.queue.push(frame);
   }
 
   private startReading(): void {
     this.reading = true;
+    if (this.producerHere) return;
     this.heardAt = Date.now();
     this.silenceTimer = setInterval(() => {
       if (Date.now() - this.heardAt >= this.silenceMs) this.break(`no message for ${this.silenceMs} ms`);
@@ -94,10 +116,7 @@ export class StreamConsumer implements AsyncIterable<StreamFrame> {
     if (seq !== this.expected) return this.break(`expected message ${this.expected}, got ${seq}`);
     this.expected += 1;
     if (kind !== 'chunk' && kind !== 'end' && kind !== 'error') return this.break(`unknown message kind ${String(kind)}`);
-    const frame = { kind, data: message.string() };
-    if (kind !== 'chunk') this.finish();
-    if (this.waiter) this.wake(frame);
-    else this.queue.push(frame);
+    this.deliver(kind, message.string());
   }
 
   private break(reason: string): void {
@@ -112,8 +131,13 @@ export class StreamConsumer implements AsyncIterable<StreamFrame> {
   private finish(): void {
     this.done = true;
     this.finished = true;
+    this.unsubscribe();
+  }
+
+  private unsubscribe(): void {
     clearInterval(this.silenceTimer);
     if (!this.subscription.isClosed()) this.subscription.unsubscribe();
+    inProcessStreams.closed(this);
   }
 
   private wake(frame: StreamFrame | null): void {

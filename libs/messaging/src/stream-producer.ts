@@ -1,13 +1,26 @@
 import { headers, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { STREAM_BEAT_MS, STREAM_HEADERS, streamCancelSubject, type StreamKind } from '@platform/contracts';
 
+/** The sending end of a stream, over NATS or (consumer and producer in one process) handed over directly. */
+export interface StreamProducer {
+  /** Aborts when the consumer says it stopped reading; the owner aborts its own work (the vendor call) with it. */
+  readonly cancelled: AbortSignal;
+  /** Resolves once a cancel sent from now on will be heard. */
+  ready(): Promise<void>;
+  chunk(data: string): void;
+  end(): void;
+  fail(data: string): void;
+  /** Stops without a last message: for an answer that went out as an ordinary reply instead. */
+  close(): void;
+}
+
 /**
- * The sending end of a stream: each chunk is published to the requester's inbox the moment it is
+ * The sending end of a stream over NATS: each chunk is published to the requester's inbox the moment it is
  * given, as its own message, numbered so the consumer notices a loss. While nothing is sent it
  * beats, so the consumer can tell a slow answer from a dead producer. `cancelled` aborts when the
  * consumer says it stopped reading; the owner aborts its own work (the vendor call) with it.
  */
-export class StreamProducer {
+export class NatsStreamProducer implements StreamProducer {
   private readonly controller = new AbortController();
   private readonly cancelSubscription: Subscription;
   private readonly beat: NodeJS.Timeout;

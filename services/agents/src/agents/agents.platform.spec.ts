@@ -9,7 +9,7 @@ import {
 } from '@platform/contracts';
 import { EventBus, MessagingModule } from '@platform/messaging';
 import { Queue } from 'bullmq';
-import { BEARER, provisionRunning, subscribedUser, TestPlatform, waitForStatus, type TestUser } from '@platform/testing';
+import { BEARER, provisionRunning, subscribedUser, TestPlatform, waitFor, waitForStatus, type TestUser } from '@platform/testing';
 import { natsRequest } from '../testing/nats-request.js';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -38,12 +38,12 @@ describe('Agents', () => {
   const backend = () => platform.backend();
   const runtimeUrlOf = async (agentId: string) =>
     (await natsRequest<WatchTargetsReply>(platform, SUBJECTS.agents.watchTargets, {})).agents.find((target) => target.agentId === agentId)?.runtimeUrl;
-  const statusesOf = async (agentId: string, until: string) => {
-    for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
-      if (events.some((event) => event.agentId === agentId && event.status === until)) break;
-    }
-    return events.filter((event) => event.agentId === agentId).map((event) => event.status);
-  };
+  /** The agent's statuses as its events told them, once there are `count` (or 5 s have passed). */
+  const statusesOf = (agentId: string, count: number) => waitFor(
+    async () => events.filter((event) => event.agentId === agentId).map((event) => event.status),
+    (statuses) => statuses.length >= count,
+    5000,
+  );
 
   describe('backend CRUD (bearer)', () => {
     it('POST /api/agents creates a pending agent: 201 create result', async () => {
@@ -103,7 +103,7 @@ describe('Agents', () => {
       const unknown = '00000000-0000-4000-8000-000000000001';
       expect(await backend().delete(`/api/agents/${unknown}`, undefined, BEARER)).toMatchObject({ status: 200, body: { id: unknown, deleted: true } });
       expect(await backend().delete('/api/agents/not-a-uuid', undefined, BEARER)).toMatchObject({ status: 200, body: { id: 'not-a-uuid', deleted: true } });
-      expect(await statusesOf(created.id, 'deleted')).toEqual(['pending', 'deleted']);
+      expect(await statusesOf(created.id, 2)).toEqual(['pending', 'deleted']);
     });
   });
 
@@ -250,7 +250,7 @@ describe('Agents', () => {
       expect(await owner.client.post(`/api/agents/${agentId}/repair`)).toMatchObject({ status: 200, body: { status: 'repairing' } });
       await waitForStatus(backend(), agentId, 'running');
 
-      expect(await statusesOf(agentId, 'repairing').then(() => statusesOf(agentId, 'running'))).toEqual([
+      expect(await statusesOf(agentId, 12)).toEqual([
         'provisioning', 'running', 'stopping', 'stopped', 'provisioning', 'running', 'restarting', 'running',
         'updating', 'running', 'repairing', 'running',
       ]);

@@ -44,10 +44,19 @@ describe('a gateway hosting ai-gateway (GATEWAY_HOSTS=ai-gateway)', () => {
     expect(response.body).toEqual({ success: false, code: 'SUBSCRIPTION_REQUIRED', error: 'An active subscription is required' });
   });
 
-  it('streams an answer, its chunks still crossing NATS from the producer to the relay', async () => {
+  it('streams an answer, its chunks handed from the producer to the relay in the process', async () => {
     const events = await (await postEventStream(subscriber(), '/api/ai/chat', { ...hello, stream: true })).rest();
     const text = events.filter((event) => event !== '[DONE]' && event.choices?.length).map((event) => event.choices[0].delta.content ?? '').join('');
     expect(text).toBe(ANSWER);
     expect(events.at(-1)).toBe('[DONE]');
+  });
+
+  it('aborts the vendor call when the client hangs up mid-stream', async () => {
+    await ai.llm.control('gpt-4o-mini', { holdAfterChunks: 3 });
+    const opened = await postEventStream(subscriber(), '/api/ai/chat', { ...hello, stream: true });
+    for (let read = 0; read < 3; read += 1) await opened.next();
+    await opened.cancel();
+    const [call] = await waitFor(() => ai.llm.calls(), (calls) => calls[0]?.aborted === true);
+    expect(call).toMatchObject({ model: 'gpt-4o-mini', stream: true, aborted: true });
   });
 });

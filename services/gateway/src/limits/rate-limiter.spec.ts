@@ -18,6 +18,7 @@ describe('RateLimiter (groups counted at once, with the outcome of counting them
   });
 
   afterAll(async () => {
+    sut.onModuleDestroy();
     redis.disconnect();
     await deleteRedisKeys(prefix);
   });
@@ -39,5 +40,30 @@ describe('RateLimiter (groups counted at once, with the outcome of counting them
 
     expect(refused).toMatchObject({ allowed: false, message: RATE_LIMITS.backendGeneral.message, headers: { 'RateLimit-Limit': '120', 'RateLimit-Remaining': '0' } });
     expect((await sut.consume(['backendAi'], caller)).headers['RateLimit-Remaining']).toBe(String(RATE_LIMITS.backendAi.points - 1));
+  });
+
+  it('gives a later eventual group\'s point back when an exact group before it refuses', async () => {
+    const caller = nextIp();
+    for (let call = 0; call < RATE_LIMITS.webProvision.points; call += 1) await sut.consume(['webProvision', 'webAgents'], caller);
+
+    const refused = await sut.consume(['webProvision', 'webAgents'], caller);
+
+    expect(refused).toMatchObject({ allowed: false, headers: { 'RateLimit-Limit': '5', 'RateLimit-Remaining': '0' } });
+    expect((await sut.consume(['webAgents'], caller)).headers['RateLimit-Remaining']).toBe(String(RATE_LIMITS.webAgents.points - RATE_LIMITS.webProvision.points - 1));
+  });
+
+  it('decides eventual groups without Redis: unreachable, they still count down to a refusal', async () => {
+    const unreachable = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const offline = new RateLimiter(unreachable, { REDIS_PREFIX: prefix } as GatewayEnv);
+    const caller = nextIp();
+    try {
+      const outcomes = [];
+      for (let call = 0; call <= RATE_LIMITS.backendAi.points; call += 1) outcomes.push(await offline.consume(['backendGeneral', 'backendAi'], caller));
+      expect(outcomes.map((outcome) => outcome.allowed)).toEqual([...Array(RATE_LIMITS.backendAi.points).fill(true), false]);
+      expect(outcomes.at(-1)).toMatchObject({ message: RATE_LIMITS.backendAi.message });
+    } finally {
+      offline.onModuleDestroy();
+      unreachable.disconnect();
+    }
   });
 });

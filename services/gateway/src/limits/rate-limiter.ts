@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { RATE_LIMITS, type RateLimitGroup } from '@platform/contracts';
 import { REDIS } from '@platform/queue';
 import { GATEWAY_ENV } from '../gateway.tokens.js';
 import type { GatewayEnv } from '../gateway.env.js';
+import { LocalCounts, type Count } from './local-counts.js';
 
 export interface LimitOutcome {
   allowed: boolean;
@@ -13,29 +14,35 @@ export interface LimitOutcome {
 }
 
 /**
- * Per-IP counters in Redis (rate-limiter-flexible), so a limit holds across gateway replicas.
- * If Redis is unreachable each replica falls back at once to counting in memory rather than letting all through.
+ * Per-IP counters in Redis, so a limit holds across gateway replicas. An 'exact' group
+ * (rate-limiter-flexible) waits for Redis's count; if Redis is unreachable each replica falls back at
+ * once to counting in memory rather than letting all through. An 'eventual' group is counted in this
+ * replica's memory and added to Redis after the turn (LocalCounts): no round trip on the request's way.
  */
 @Injectable()
-export class RateLimiter {
+export class RateLimiter implements OnModuleDestroy {
   private readonly logger = new Logger(RateLimiter.name);
   private readonly limiters = new Map<RateLimitGroup, RateLimiterRedis>();
+  private readonly local: LocalCounts;
 
-  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {}
+  constructor(@Inject(REDIS) private readonly redis: Redis, @Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {
+    this.local = new LocalCounts(redis, env.REDIS_PREFIX);
+  }
 
   /**
    * Every group is counted at once, so a route with two groups (each /api/* backend route) waits for
-   * one Redis round trip, not two. The outcome is the one of counting them in order: the first group
-   * that refuses answers, and the groups after it give their point back, as if never asked.
+   * one Redis round trip at most, not two, and none when both are 'eventual'. The outcome is the one
+   * of counting them in order: the first group that refuses answers, and the groups after it give
+   * their point back, as if never asked.
    */
   async consume(groups: readonly RateLimitGroup[], ip: string): Promise<LimitOutcome> {
-    const results = await Promise.all(groups.map((group) => this.count(group, ip)));
-    let tightest: { group: RateLimitGroup; result: RateLimiterRes } | undefined;
+    const counted = groups.map((group) => this.count(group, ip));
+    const results = counted.every((count): count is Count => !(count instanceof Promise)) ? counted : await Promise.all(counted);
+    let tightest: { group: RateLimitGroup; result: Count } | undefined;
     for (const [index, group] of groups.entries()) {
       const result = results[index]!;
       if (result.remainingPoints <= 0 && result.consumedPoints > RATE_LIMITS[group].points) {
-        // A point Redis does not take back keeps that group a point stricter for its window: no reason to fail the answer.
-        await Promise.all(groups.slice(index + 1).map((later) => this.limiter(later).reward(ip).catch(() => undefined)));
+        await Promise.all(groups.slice(index + 1).map((later) => this.giveBack(later, ip)));
         return { allowed: false, headers: headersOf(group, result), message: RATE_LIMITS[group].message };
       }
       if (!tightest || result.remainingPoints < tightest.result.remainingPoints) tightest = { group, result };
@@ -43,7 +50,19 @@ export class RateLimiter {
     return { allowed: true, headers: tightest ? headersOf(tightest.group, tightest.result) : {} };
   }
 
-  private count(group: RateLimitGroup, ip: string): Promise<RateLimiterRes> {
+  onModuleDestroy(): void {
+    this.local.close();
+  }
+
+  private giveBack(group: RateLimitGroup, ip: string): Promise<unknown> {
+    if (RATE_LIMITS[group].acrossReplicas === 'eventual') return Promise.resolve(this.local.giveBack(keyOf(group, ip)));
+    // A point Redis does not take back keeps that group a point stricter for its window: no reason to fail the answer.
+    return this.limiter(group).reward(ip).catch(() => undefined);
+  }
+
+  private count(group: RateLimitGroup, ip: string): Count | Promise<Count> {
+    const { points, durationSec, acrossReplicas } = RATE_LIMITS[group];
+    if (acrossReplicas === 'eventual') return this.local.consume(keyOf(group, ip), points, durationSec);
     return this.limiter(group).consume(ip).catch((rejection: unknown) => {
       if (rejection instanceof RateLimiterRes) return rejection;
       throw rejection;
@@ -59,7 +78,7 @@ export class RateLimiter {
         useRedisPackage: false,
         // Straight to the memory limiter while Redis is away, instead of trying it first.
         rejectIfRedisNotReady: true,
-        keyPrefix: `${this.env.REDIS_PREFIX}rl:${group}`,
+        keyPrefix: `${this.env.REDIS_PREFIX}${keyOf(group)}`,
         points,
         duration: durationSec,
         insuranceLimiter: new RateLimiterMemory({ points, duration: durationSec }),
@@ -71,7 +90,12 @@ export class RateLimiter {
   }
 }
 
-function headersOf(group: RateLimitGroup, result: RateLimiterRes): Record<string, string> {
+/** A group's counter in Redis, one per address (rate-limiter-flexible adds `:<ip>` to its prefix itself). */
+function keyOf(group: RateLimitGroup, ip?: string): string {
+  return ip === undefined ? `rl:${group}` : `rl:${group}:${ip}`;
+}
+
+function headersOf(group: RateLimitGroup, result: Count): Record<string, string> {
   return {
     'RateLimit-Limit': String(RATE_LIMITS[group].points),
     'RateLimit-Remaining': String(Math.max(0, result.remainingPoints)),

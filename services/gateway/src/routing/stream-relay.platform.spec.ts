@@ -1,6 +1,6 @@
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { isStreamStarted, STREAM_SILENCE_MS, streamStarted, SUBJECTS, type Envelope, type Reply } from '@platform/contracts';
-import { StreamProducer } from '@platform/messaging';
+import { NatsStreamProducer } from '@platform/messaging';
 import { postEventStream, TEST_INTERNAL_API_KEY, TestClient, TestPlatform } from '@platform/testing';
 
 const chunk = (content: string) => JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] });
@@ -10,7 +10,7 @@ describe('StreamRelay (routes with streams: true)', () => {
   let platform: TestPlatform;
   let nats: NatsConnection;
   /** How the stand-in answers the next request: it gets the producer on the request's inbox. */
-  let answer: (producer: StreamProducer) => Reply | void;
+  let answer: (producer: NatsStreamProducer) => Reply | void;
   let received: Envelope[];
   const client = () => new TestClient(platform.backendUrl, { authorization: `Bearer ${TEST_INTERNAL_API_KEY}` });
   const chat = (body: object) => postEventStream(client(), '/api/ai/chat', { messages: [{ role: 'user', content: 'hi' }], ...body });
@@ -22,7 +22,7 @@ describe('StreamRelay (routes with streams: true)', () => {
       callback: (_error, message: Msg) => {
         const { id, data } = message.json<{ id: string; data: Envelope }>();
         received.push(data);
-        const producer = new StreamProducer(nats, data.streamInbox ?? '_INBOX.none');
+        const producer = new NatsStreamProducer(nats, data.streamInbox ?? '_INBOX.none');
         void producer.ready().then(() => {
           const reply = answer(producer) ?? streamStarted();
           if (!isStreamStarted(reply)) producer.close();
@@ -50,7 +50,7 @@ describe('StreamRelay (routes with streams: true)', () => {
   });
 
   it('writes each chunk as an SSE event as it is published, then [DONE] at the end', async () => {
-    let producer!: StreamProducer;
+    let producer!: NatsStreamProducer;
     answer = (given) => {
       producer = given;
       producer.chunk(chunk('one'));
@@ -86,7 +86,7 @@ describe('StreamRelay (routes with streams: true)', () => {
   });
 
   it('cancels the stream when the client hangs up', async () => {
-    let producer!: StreamProducer;
+    let producer!: NatsStreamProducer;
     answer = (given) => {
       producer = given;
       producer.chunk(chunk('one'));

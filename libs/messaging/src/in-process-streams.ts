@@ -1,0 +1,87 @@
+import type { StreamKind } from '@platform/contracts';
+import type { StreamProducer } from './stream-producer.js';
+
+/** What an in-process producer hands its consumer: a frame as the NATS consumer would receive it, in order. */
+export interface FrameSink {
+  readonly inbox: string;
+  deliver(kind: Exclude<StreamKind, 'beat'>, data: string): void;
+  attach(producer: InProcessStreamProducer): void;
+}
+
+const consumers = new Map<string, FrameSink>();
+/** Inboxes of requests a handler in this process took (RpcClient's in-process call): only their streams skip NATS. */
+const expected = new Set<string>();
+
+/**
+ * Streams whose request a service hosted in this process answers (in-process-handlers.ts): the
+ * producer hands each frame straight to the consumer instead of publishing it to the consumer's
+ * inbox. Only a stream whose request went to an in-process handler is handed over this way, so
+ * services that merely share a process (as in tests) still stream over NATS.
+ */
+export const inProcessStreams = {
+  opened(consumer: FrameSink): void {
+    consumers.set(consumer.inbox, consumer);
+  },
+  closed(consumer: FrameSink): void {
+    consumers.delete(consumer.inbox);
+    expected.delete(consumer.inbox);
+  },
+  expect(inbox: string): void {
+    if (consumers.has(inbox)) expected.add(inbox);
+  },
+  /** The consumer of a stream this process both asked for and answers; undefined: stream over NATS. */
+  claim(inbox: string): FrameSink | undefined {
+    if (!expected.delete(inbox)) return undefined;
+    return consumers.get(inbox);
+  },
+};
+
+/**
+ * The producer of a stream whose consumer is in this process: each frame is delivered at once, with
+ * no beats (the consumer does not time silence then: neither end can vanish without the other), and
+ * the reader leaving aborts `cancelled` directly.
+ */
+export class InProcessStreamProducer implements StreamProducer {
+  private readonly controller = new AbortController();
+  private closed = false;
+
+  constructor(private readonly consumer: FrameSink) {
+    consumer.attach(this);
+  }
+
+  get cancelled(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  chunk(data: string): void {
+    if (!this.closed) this.consumer.deliver('chunk', data);
+  }
+
+  end(): void {
+    this.last('end', '');
+  }
+
+  fail(data: string): void {
+    this.last('error', data);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  /** The consumer stopped reading. */
+  readerLeft(): void {
+    this.close();
+    this.controller.abort(new Error('the stream was cancelled by its reader'));
+  }
+
+  private last(kind: 'end' | 'error', data: string): void {
+    if (this.closed) return;
+    this.consumer.deliver(kind, data);
+    this.close();
+  }
+}
