@@ -7,11 +7,17 @@ describe('OutboundHttp', () => {
   let server: Server;
   let url: string;
   let sut: OutboundHttp;
+  /** Lets /stream send its second piece. */
+  let releaseStream: () => void = () => undefined;
 
   beforeAll(async () => {
-    // /hang never answers; /echo answers 200 with the body it got and the client port it came from; anything else is a party that is down.
+    // /hang never answers; /echo answers 200 with the body it got and the client port it came from;
+    // /stream sends one event, then a second one when the test releases it; anything else is a party that is down.
     server = createServer((request, response) => {
-      if (request.url === '/echo') {
+      if (request.url === '/stream') {
+        response.writeHead(200, { 'content-type': 'text/event-stream' }).write('data: a\n\n');
+        releaseStream = () => response.end('data: b\n\n');
+      } else if (request.url === '/echo') {
         let body = '';
         request.on('data', (chunk: Buffer) => (body += chunk.toString())).on('end', () => {
           response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ body, contentType: request.headers['content-type'], port: request.socket.remotePort }));
@@ -124,6 +130,62 @@ describe('OutboundHttp', () => {
 
       await expect(sut.postJson(`${url}hang`, { ...post, signal: AbortSignal.timeout(100) })).rejects.toBeInstanceOf(OutboundTimeoutError);
       expect(Date.now() - started).toBeLessThan(5_000);
+    });
+  });
+
+  describe('postStream', () => {
+    const post = { headers: { authorization: 'Bearer k' }, body: '{"stream":true}' };
+    const text = (piece: IteratorResult<Uint8Array>) => Buffer.from(piece.value).toString();
+
+    it('resolves once the answer has started and hands each piece over as it arrives', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 1000 });
+
+      const answer = await sut.postStream(`${url}stream`, post);
+      const pieces = answer.body[Symbol.asyncIterator]();
+
+      expect(answer.status).toBe(200);
+      expect(text(await pieces.next())).toBe('data: a\n\n');
+      releaseStream();
+      expect(text(await pieces.next())).toBe('data: b\n\n');
+      expect((await pieces.next()).done).toBe(true);
+    });
+
+    it('bounds only the wait for the answer to start: a slower body still arrives', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 100 });
+      const pieces = (await sut.postStream(`${url}stream`, post)).body[Symbol.asyncIterator]();
+      expect(text(await pieces.next())).toBe('data: a\n\n');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      releaseStream();
+      expect(text(await pieces.next())).toBe('data: b\n\n');
+    });
+
+    it('ends the body when the caller\'s signal aborts mid-answer', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 1000 });
+      const caller = new AbortController();
+      const answer = await sut.postStream(`${url}stream`, { ...post, signal: caller.signal });
+      const pieces = answer.body[Symbol.asyncIterator]();
+      await pieces.next();
+
+      caller.abort(new Error('the client hung up'));
+
+      await expect(pieces.next()).rejects.toBeInstanceOf(OutboundTimeoutError);
+    });
+
+    it('counts a 5xx against the breaker, which then refuses without calling', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 1000, volumeThreshold: 1, errorThresholdPercentage: 1 });
+      await expect(sut.postStream(url, post)).rejects.toMatchObject({ status: 503, message: 'party answered 503' });
+
+      await expect(sut.postStream(`${url}stream`, post)).rejects.toBeInstanceOf(BreakerOpenError);
+    });
+
+    it('does not count a call its caller gave up before the answer started against the breaker', async () => {
+      sut = new OutboundHttp('party', { timeoutMs: 10_000, volumeThreshold: 1, errorThresholdPercentage: 1 });
+      const caller = new AbortController();
+      const call = sut.postStream(`${url}hang`, { ...post, signal: caller.signal });
+      caller.abort(new Error('the client hung up'));
+
+      await expect(call).rejects.toBeInstanceOf(CallerAbortedError);
+      expect(sut.isOpen).toBe(false);
     });
   });
 });

@@ -1,5 +1,5 @@
 import CircuitBreaker from 'opossum';
-import { keepAlivePools, postJson, type JsonPost, type TextAnswer } from './json-post.js';
+import { keepAlivePools, postForStream, postJson, type JsonPost, type StreamAnswer, type TextAnswer } from './json-post.js';
 import { tracedCall, withTraceHeaders } from './outbound-span.js';
 
 export interface OutboundOptions {
@@ -85,6 +85,19 @@ export class OutboundHttp {
     return this.timedPost(url, post);
   }
 
+  /**
+   * A JSON POST whose answer is read as it arrives (server-sent events), over the keep-alive pool:
+   * the timeout bounds the wait for the answer to start, `post.signal` the whole call.
+   */
+  async postStream(url: string, post: JsonPost): Promise<StreamAnswer> {
+    return this.guarded(() => this.timedStream(url, post));
+  }
+
+  /** postStream outside the breaker, as fetchOutsideBreaker is to fetch. */
+  async postStreamOutsideBreaker(url: string, post: JsonPost): Promise<StreamAnswer> {
+    return this.timedStream(url, post);
+  }
+
   /** An open breaker rejects calls without trying; a caller can skip this party instead. */
   get isOpen(): boolean {
     return this.breaker.opened;
@@ -119,6 +132,26 @@ export class OutboundHttp {
     return answer;
   }
 
+  private async timedStream(url: string, post: JsonPost): Promise<StreamAnswer> {
+    let answer: StreamAnswer;
+    try {
+      answer = await tracedCall(this.name, 'POST', url, (trace) =>
+        postForStream(url, trace ? { ...post, headers: { ...post.headers, ...trace } } : post, this.pools, this.options.timeoutMs));
+    } catch (error) {
+      throw this.callerAborted(post.signal) ?? error;
+    }
+    if (answer.status >= 500) {
+      answer.body.destroy();
+      throw new OutboundUnavailableError(this.name, answer.status);
+    }
+    return answer;
+  }
+
+  /** A call its caller gave up for another reason than a timeout: not the party's failure. */
+  private callerAborted(signal: AbortSignal | null | undefined): CallerAbortedError | undefined {
+    return signal?.aborted && !isTimeout(signal.reason) ? new CallerAbortedError(`${this.name}: the caller gave the call up`) : undefined;
+  }
+
   private async timedFetch(url: string, init: RequestInit, scope: TimeoutScope): Promise<Response> {
     const timeout = scope === 'whole' ? { signal: AbortSignal.timeout(this.options.timeoutMs), clear: () => undefined } : this.untilHeaders();
     let response: Response;
@@ -126,8 +159,7 @@ export class OutboundHttp {
       const signal = init.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
       response = await tracedCall(this.name, init.method ?? 'GET', url, (trace) => fetch(url, { ...init, headers: withTraceHeaders(init.headers, trace), signal }));
     } catch (error) {
-      if (init.signal?.aborted && !isTimeout(init.signal.reason)) throw new CallerAbortedError(`${this.name}: the caller gave the call up`);
-      throw error;
+      throw this.callerAborted(init.signal) ?? error;
     } finally {
       timeout.clear();
     }

@@ -35,19 +35,55 @@ export function keepAlivePools(): KeepAlivePools {
   return { 'http:': new http.Agent(options), 'https:': new https.Agent(options) };
 }
 
+/** A POST's answer as it arrives: leaving the body's loop early, or destroying it, closes the connection. */
+export interface StreamAnswer {
+  status: number;
+  body: http.IncomingMessage;
+}
+
 /**
  * POST of a JSON body over node:http with a keep-alive pool, the answer read whole as text. Used on
  * the chat path instead of fetch, whose WHATWG streams, request cloning and per-call abort signals
  * cost the AI gateway some 15% of its CPU under load (docs/architecture.md, "Hot path").
  */
 export function postJson(url: string, post: JsonPost, pools: KeepAlivePools, timeoutMs: number): Promise<TextAnswer> {
+  return sendPost<TextAnswer>(url, post, pools, timeoutMs, (response, finish) => {
+    let text = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk: string) => (text += chunk));
+    response.on('end', () => finish(null, { status: response.statusCode ?? 0, text }));
+    response.on('error', (error) => finish(error));
+  });
+}
+
+/**
+ * The same POST for an answer read as it arrives (server-sent events): resolves once the answer has
+ * started, `timeoutMs` bounding only the wait for that; the caller's signal still ends the body
+ * later (its reader then fails with OutboundTimeoutError).
+ */
+export function postForStream(url: string, post: JsonPost, pools: KeepAlivePools, timeoutMs: number): Promise<StreamAnswer> {
+  return sendPost<StreamAnswer>(url, post, pools, timeoutMs, (response, finish) => {
+    finish(null, { status: response.statusCode ?? 0, body: response });
+    const signal = post.signal;
+    if (!signal) return;
+    const onAbort = () => response.destroy(new OutboundTimeoutError(`${new URL(url).host}: the caller's deadline ended the answer`));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.once('close', () => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+type Finish<T> = (error: Error | null, answer?: T) => void;
+
+/** Sends the POST; `answered` reads the response and calls `finish` once, which ends the timeout and the caller's signal's hold. */
+function sendPost<T>(url: string, post: JsonPost, pools: KeepAlivePools, timeoutMs: number, answered: (response: http.IncomingMessage, finish: Finish<T>) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const transport = target.protocol === 'https:' ? https : http;
     const agent = target.protocol === 'https:' ? pools['https:'] : pools['http:'];
     const headers = { ...post.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(post.body)) };
     let done = false;
-    const finish = (error: Error | null, answer?: TextAnswer) => {
+    const finish: Finish<T> = (error, answer) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -58,13 +94,7 @@ export function postJson(url: string, post: JsonPost, pools: KeepAlivePools, tim
       } else resolve(answer!);
     };
     const onAbort = () => finish(new OutboundTimeoutError(`${target.host}: the caller's deadline ended the call`));
-    const request = transport.request(target, { method: 'POST', headers, agent }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => finish(null, { status: response.statusCode ?? 0, text }));
-      response.on('error', (error) => finish(error));
-    });
+    const request = transport.request(target, { method: 'POST', headers, agent }, (response) => answered(response, finish));
     const timer = setTimeout(() => finish(new OutboundTimeoutError(`${target.host}: no answer within ${timeoutMs} ms`)), timeoutMs);
     request.on('error', (error) => finish(error));
     if (post.signal?.aborted) return onAbort();

@@ -87,15 +87,14 @@ export class ProviderRegistry implements OnApplicationShutdown {
   ): Promise<AsyncGenerator<StreamEvent[]>> {
     const idle = new IdleTimeout(this.modelTimeoutMs);
     const { provider, model, url, body, headers } = this.vendorCall(name, catalogueId, request, userKey, true);
-    const init = { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, signal: AbortSignal.any([signal, idle.signal]) };
-    const response = await (userKey ? provider.http.fetchOutsideBreaker(url, init, 'headers') : provider.http.fetch(url, init, 'headers'));
-    if (!response.ok) {
-      // Released unread, so a vendor refusing every call does not hold a socket per refusal.
-      await response.body?.cancel();
-      throw new ProviderError(`${name} answered ${response.status} for ${model}`);
+    const post = { headers, body, signal: AbortSignal.any([signal, idle.signal]) };
+    const answer = await (userKey ? provider.http.postStreamOutsideBreaker(url, post) : provider.http.postStream(url, post));
+    if (answer.status < 200 || answer.status > 299) {
+      // Closed unread, so a vendor refusing every call does not hold a socket per refusal.
+      answer.body.destroy();
+      throw new ProviderError(`${name} answered ${answer.status} for ${model}`);
     }
-    if (!response.body) throw new ProviderError(`${name} answered without a body`);
-    return vendorEvents(response.body, provider.protocol.streamTranslator(), idle);
+    return vendorEvents(answer.body, provider.protocol.streamTranslator(), idle);
   }
 
   /** The vendor's request for one call: its own model name, the platform's key or the user's. */

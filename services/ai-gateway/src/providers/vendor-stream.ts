@@ -32,7 +32,7 @@ export class IdleTimeout {
  * ends before it is a failure, not a short answer. Leaving the loop early cancels the body, which
  * closes the vendor's connection.
  */
-export async function* vendorEvents(body: ReadableStream<Uint8Array>, translator: StreamTranslator, idle: IdleTimeout): AsyncGenerator<StreamEvent[]> {
+export async function* vendorEvents(body: AsyncIterable<Uint8Array>, translator: StreamTranslator, idle: IdleTimeout): AsyncGenerator<StreamEvent[]> {
   const parser = new SseParser();
   const decoder = new TextDecoder();
   idle.touch();

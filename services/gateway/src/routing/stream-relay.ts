@@ -12,7 +12,7 @@ const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-
 /**
  * Server-sent events at the edge: for a route that streams and a body that asks, a stream inbox is
  * opened before the request goes out, and once the service says the stream started, each chunk it
- * publishes is written to the response as it arrives (one write, so one flush, per chunk). The
+ * publishes is written to the response as it arrives, those that arrived together in one write. The
  * end is `data: [DONE]`; a break is one error event, then the end. A client that hangs up cancels
  * the stream, which stops the vendor call behind it.
  */
@@ -40,6 +40,11 @@ export class StreamRelay {
     raw.writeHead(200, { ...reply.getHeaders(), ...SSE_HEADERS } as Record<string, string>);
     try {
       for await (const frame of stream) {
+        // The frames that arrived together (one vendor read's chunks) leave in one write, once this tick's are all written.
+        if (!raw.writableCorked) {
+          raw.cork();
+          process.nextTick(() => raw.uncork());
+        }
         raw.write(`data: ${frame.kind === 'end' ? '[DONE]' : frame.data}\n\n`);
       }
     } catch (error) {
