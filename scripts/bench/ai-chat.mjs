@@ -31,7 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, waitUntil } from './http.mjs';
-import { benchPlatformEnv } from './platform-env.mjs';
+import { benchPlatformEnv, HOSTED_AI_GATEWAY } from './platform-env.mjs';
 import { build, cpuMsOf, pidsNamed, profileArgs, runBench, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
@@ -107,7 +107,7 @@ async function main() {
   const env = benchPlatformEnv({ ports: PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchai.', REDIS_PREFIX });
   const hostedEnv = {
     ...benchPlatformEnv({ ports: HOSTED_PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchaih.', REDIS_PREFIX: HOSTED_REDIS_PREFIX }),
-    GATEWAY_HOSTS: 'ai-gateway', COALESCE_WRITES: 'false',
+    ...HOSTED_AI_GATEWAY,
   };
   await Promise.all([deleteRedisKeys(REDIS_PREFIX), deleteRedisKeys(HOSTED_REDIS_PREFIX)]);
   const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env, nodeArgs: profileArgs(name) }));

@@ -25,7 +25,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, clientIp, waitUntil } from './http.mjs';
-import { benchPlatformEnv } from './platform-env.mjs';
+import { benchPlatformEnv, HOSTED_AI_GATEWAY } from './platform-env.mjs';
 import { build, runBench, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
 import { setting } from './settings.mjs';
@@ -123,7 +123,7 @@ async function main() {
   const env = benchPlatformEnv({
     ports: PORTS, internalKey: KEY, REDIS_URL: redisUrl, NATS_PREFIX: 'benchstream.', REDIS_PREFIX,
     ...(fromSource ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${loader}`.trim() } : {}),
-    ...(HOSTED ? { GATEWAY_HOSTS: 'ai-gateway', COALESCE_WRITES: 'false' } : {}),
+    ...(HOSTED ? HOSTED_AI_GATEWAY : {}),
   });
   await deleteRedisKeys(REDIS_PREFIX);
   const entry = (name) => path.join(ROOT, 'services', name, ...(fromSource ? ['src', 'main.ts'] : ['dist', 'main.js']));

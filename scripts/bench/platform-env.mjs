@@ -19,3 +19,6 @@ export function benchPlatformEnv({ ports, internalKey, ...overrides }) {
     ...overrides,
   };
 }
+
+/** A gateway hosting ai-gateway, as docs/operations.md says to run it (bench:ai's "hosted", bench:ai-stream's BENCH_GATEWAY_HOSTS). */
+export const HOSTED_AI_GATEWAY = { GATEWAY_HOSTS: 'ai-gateway', COALESCE_WRITES: 'false' };

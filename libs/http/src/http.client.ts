@@ -1,6 +1,6 @@
 import CircuitBreaker from 'opossum';
 import { keepAlivePools, postForStream, postJson, type JsonPost, type StreamAnswer, type TextAnswer } from './json-post.js';
-import { tracedCall, withTraceHeaders } from './outbound-span.js';
+import { postWithTrace, tracedCall, withTraceHeaders } from './outbound-span.js';
 
 export interface OutboundOptions {
   /** Per attempt; the spec's timeouts (deployment 15 s, health probe 5 s, model 30 s) go here. */
@@ -126,8 +126,7 @@ export class OutboundHttp {
   }
 
   private async timedPost(url: string, post: JsonPost): Promise<TextAnswer> {
-    const answer = await tracedCall(this.name, 'POST', url, (trace) =>
-      postJson(url, trace ? { ...post, headers: { ...post.headers, ...trace } } : post, this.pools, this.options.timeoutMs));
+    const answer = await tracedCall(this.name, 'POST', url, (trace) => postJson(url, postWithTrace(post, trace), this.pools, this.options.timeoutMs));
     if (answer.status >= 500) throw new OutboundUnavailableError(this.name, answer.status);
     return answer;
   }
@@ -135,8 +134,7 @@ export class OutboundHttp {
   private async timedStream(url: string, post: JsonPost): Promise<StreamAnswer> {
     let answer: StreamAnswer;
     try {
-      answer = await tracedCall(this.name, 'POST', url, (trace) =>
-        postForStream(url, trace ? { ...post, headers: { ...post.headers, ...trace } } : post, this.pools, this.options.timeoutMs));
+      answer = await tracedCall(this.name, 'POST', url, (trace) => postForStream(url, postWithTrace(post, trace), this.pools, this.options.timeoutMs));
     } catch (error) {
       throw this.callerAborted(post.signal) ?? error;
     }

@@ -62,11 +62,11 @@ export function postJson(url: string, post: JsonPost, pools: KeepAlivePools, tim
  * later (its reader then fails with OutboundTimeoutError).
  */
 export function postForStream(url: string, post: JsonPost, pools: KeepAlivePools, timeoutMs: number): Promise<StreamAnswer> {
-  return sendPost<StreamAnswer>(url, post, pools, timeoutMs, (response, finish) => {
+  return sendPost<StreamAnswer>(url, post, pools, timeoutMs, (response, finish, target) => {
     finish(null, { status: response.statusCode ?? 0, body: response });
     const signal = post.signal;
     if (!signal) return;
-    const onAbort = () => response.destroy(new OutboundTimeoutError(`${new URL(url).host}: the caller's deadline ended the answer`));
+    const onAbort = () => response.destroy(new OutboundTimeoutError(`${target.host}: the caller's deadline ended the answer`));
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     response.once('close', () => signal.removeEventListener('abort', onAbort));
@@ -76,7 +76,9 @@ export function postForStream(url: string, post: JsonPost, pools: KeepAlivePools
 type Finish<T> = (error: Error | null, answer?: T) => void;
 
 /** Sends the POST; `answered` reads the response and calls `finish` once, which ends the timeout and the caller's signal's hold. */
-function sendPost<T>(url: string, post: JsonPost, pools: KeepAlivePools, timeoutMs: number, answered: (response: http.IncomingMessage, finish: Finish<T>) => void): Promise<T> {
+function sendPost<T>(
+  url: string, post: JsonPost, pools: KeepAlivePools, timeoutMs: number, answered: (response: http.IncomingMessage, finish: Finish<T>, target: URL) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const transport = target.protocol === 'https:' ? https : http;
@@ -94,7 +96,7 @@ function sendPost<T>(url: string, post: JsonPost, pools: KeepAlivePools, timeout
       } else resolve(answer!);
     };
     const onAbort = () => finish(new OutboundTimeoutError(`${target.host}: the caller's deadline ended the call`));
-    const request = transport.request(target, { method: 'POST', headers, agent }, (response) => answered(response, finish));
+    const request = transport.request(target, { method: 'POST', headers, agent }, (response) => answered(response, finish, target));
     const timer = setTimeout(() => finish(new OutboundTimeoutError(`${target.host}: no answer within ${timeoutMs} ms`)), timeoutMs);
     request.on('error', (error) => finish(error));
     if (post.signal?.aborted) return onAbort();

@@ -1,6 +1,7 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_SERVER_ADDRESS, ATTR_URL_FULL } from '@opentelemetry/semantic-conventions';
 import { carrierOf, endFailed, startHopSpan, type TraceCarrier } from '@platform/tracing';
+import type { JsonPost } from './json-post.js';
 
 const CLIENT_SPAN = { kind: SpanKind.CLIENT };
 
@@ -33,4 +34,9 @@ export function withTraceHeaders(headers: RequestInit['headers'], trace: TraceCa
   const merged = new Headers(headers);
   for (const [name, value] of Object.entries(trace)) merged.set(name, value);
   return merged;
+}
+
+/** withTraceHeaders for a JSON post (json-post.ts). */
+export function postWithTrace(post: JsonPost, trace: TraceCarrier | undefined): JsonPost {
+  return trace ? { ...post, headers: { ...post.headers, ...trace } } : post;
 }

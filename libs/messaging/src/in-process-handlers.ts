@@ -26,7 +26,7 @@ export const inProcessHandlers = {
     if (handlers.get(subject) === handler) handlers.delete(subject);
   },
   of(subject: string): InProcessHandler | undefined {
-    return handlers.size === 0 ? undefined : handlers.get(subject);
+    return handlers.get(subject);
   },
 };
 

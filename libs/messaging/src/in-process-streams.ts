@@ -1,10 +1,9 @@
-import type { StreamKind } from '@platform/contracts';
-import type { StreamProducer } from './stream-producer.js';
+import { StreamProducer, type FrameKind } from './stream-producer.js';
 
 /** What an in-process producer hands its consumer: a frame as the NATS consumer would receive it, in order. */
 export interface FrameSink {
   readonly inbox: string;
-  deliver(kind: Exclude<StreamKind, 'beat'>, data: string): void;
+  deliver(kind: FrameKind, data: string): void;
   attach(producer: InProcessStreamProducer): void;
 }
 
@@ -39,49 +38,19 @@ export const inProcessStreams = {
 /**
  * The producer of a stream whose consumer is in this process: each frame is delivered at once, with
  * no beats (the consumer does not time silence then: neither end can vanish without the other), and
- * the reader leaving aborts `cancelled` directly.
+ * the consumer calls `readerLeft` itself when its reader goes.
  */
-export class InProcessStreamProducer implements StreamProducer {
-  private readonly controller = new AbortController();
-  private closed = false;
-
+export class InProcessStreamProducer extends StreamProducer {
   constructor(private readonly consumer: FrameSink) {
+    super();
     consumer.attach(this);
-  }
-
-  get cancelled(): AbortSignal {
-    return this.controller.signal;
   }
 
   ready(): Promise<void> {
     return Promise.resolve();
   }
 
-  chunk(data: string): void {
-    if (!this.closed) this.consumer.deliver('chunk', data);
-  }
-
-  end(): void {
-    this.last('end', '');
-  }
-
-  fail(data: string): void {
-    this.last('error', data);
-  }
-
-  close(): void {
-    this.closed = true;
-  }
-
-  /** The consumer stopped reading. */
-  readerLeft(): void {
-    this.close();
-    this.controller.abort(new Error('the stream was cancelled by its reader'));
-  }
-
-  private last(kind: 'end' | 'error', data: string): void {
-    if (this.closed) return;
+  protected send(kind: FrameKind, data: string): void {
     this.consumer.deliver(kind, data);
-    this.close();
   }
 }

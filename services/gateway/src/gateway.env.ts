@@ -1,5 +1,6 @@
 import { CommonEnv, EnvBoolean, EnvInt, EnvPort, Secret } from '@platform/config';
-import { IsString, Matches } from 'class-validator';
+import { IsIn, IsString } from 'class-validator';
+import { HOSTABLE_SERVICES, type HostableService } from './hosting/hosted-services.js';
 
 export class GatewayEnv extends CommonEnv {
   @EnvPort() WEB_PORT = 3000;
@@ -30,11 +31,11 @@ export class GatewayEnv extends CommonEnv {
   @IsString() HOSTING_PROVIDER = 'local';
 
   /**
-   * Services this process hosts and calls without NATS (hosting/hosted-services.ts), comma-separated;
-   * empty by default: every service its own process. `ai-gateway` takes a chat's two NATS hops off its way.
+   * A service this process hosts and calls without NATS (hosting/hosted-services.ts); empty by
+   * default: every service its own process. `ai-gateway` takes a chat's two NATS hops off its way.
    */
-  @Matches(/^(ai-gateway)?$/, { message: 'may name only "ai-gateway"' })
-  GATEWAY_HOSTS = '';
+  @IsIn(['', ...HOSTABLE_SERVICES], { message: `may be empty or name ${HOSTABLE_SERVICES.map((name) => `"${name}"`).join(', ')}` })
+  GATEWAY_HOSTS: '' | HostableService = '';
 
   /** The built web app (apps/web, `vite build`) the web surface serves; relative to the working directory. */
   @IsString() WEB_DIST_DIR = 'apps/web/dist';

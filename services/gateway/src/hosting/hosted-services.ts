@@ -16,17 +16,10 @@ export type HostableService = keyof typeof HOSTABLE;
 export const HOSTABLE_SERVICES = Object.keys(HOSTABLE) as HostableService[];
 
 /**
- * Boots the hosted services before the surfaces, so the first request finds them. Each takes the
+ * Boots the hosted service before the surfaces, so the first request finds it. It takes the
  * gateway's environment except OPS_PORT: its own ops server takes a free port (logged at boot),
  * since the gateway's is taken.
  */
-export async function startHostedServices(names: readonly HostableService[], source: EnvSource): Promise<INestApplicationContext[]> {
-  const started: INestApplicationContext[] = [];
-  try {
-    for (const name of names) started.push(await HOSTABLE[name]({ ...source, OPS_PORT: '0' }));
-  } catch (error) {
-    await Promise.all(started.map((app) => app.close()));
-    throw error;
-  }
-  return started;
+export function startHostedService(name: HostableService, source: EnvSource): Promise<INestApplicationContext> {
+  return HOSTABLE[name]({ ...source, OPS_PORT: '0' });
 }
