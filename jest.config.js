@@ -17,6 +17,7 @@ export default {
   testMatch: ['**/src/**/*.spec.ts', '**/src/**/*.spec.tsx', '<rootDir>/scripts/*.spec.ts'],
   moduleNameMapper: {
     '^@platform/ai-gateway/app$': '<rootDir>/services/ai-gateway/src/ai-gateway.app.ts',
+    '^@platform/identity/app$': '<rootDir>/services/identity/src/identity.app.ts',
     '^@platform/(.*)$': '<rootDir>/libs/$1/src/index.ts',
     '^@contracts/(.*)\\.js$': '<rootDir>/libs/contracts/src/$1',
     // @fastify/static (CommonJS) requires content-disposition 3, an ES module, which Node loads with

@@ -7,6 +7,9 @@
 //   BENCH_AGENTS       agents for the provisioning scenario (default 20, 0 = skip; scripts/bench/provision.mjs)
 //   BENCH_CPU_PROF_DIR when set, every service started writes a CPU profile (node --cpu-prof) there
 //   BENCH_EDGE_ONLY    1 = the four edge scenarios only (ceiling, health, session, keys), none of SCENARIOS below
+//   BENCH_GATEWAY_HOSTS identity (or ai-gateway,identity): the gateway hosts identity in its process (with
+//                      COALESCE_WRITES=false, as docs/operations.md advises), so the session and key routes
+//                      make no NATS hop; the identity process still runs, for everyone else
 //   BENCH_DATABASE_URL benchmark database (default postgres://postgres@<infra host>:5432/platform_bench;
 //                      a database named platform_bench is dropped and migrated afresh on every run)
 //
@@ -211,6 +214,7 @@ async function main() {
     BOT_CHECK_VERIFY_URL: `http://127.0.0.1:${PORTS.SANDBOX_PORT}/bot-check/siteverify`,
     TRUST_PROXY: 'false',
     SESSION_CACHE_TTL_MS,
+    ...(process.env.BENCH_GATEWAY_HOSTS ? { GATEWAY_HOSTS: process.env.BENCH_GATEWAY_HOSTS, COALESCE_WRITES: 'false' } : {}),
   };
 
   const recreated = await dropBenchDatabase(databaseUrl);
@@ -237,7 +241,7 @@ async function main() {
     { id: 'ceiling', label: 'bare Fastify route, plain process (ceiling)', url: ceiling.url },
     { id: 'health', label: 'GET /api/health (gateway, web surface)', url: `${WEB}/api/health` },
     { id: 'session', label: 'GET /api/auth/session (cookie)', url: `${WEB}/api/auth/session`, cookie: true },
-    { id: 'keys', label: 'GET /api/keys (cookie; NATS -> identity -> PG/RLS)', url: `${WEB}/api/keys`, cookie: true },
+    { id: 'keys', label: 'GET /api/keys (cookie; identity: its list in memory)', url: `${WEB}/api/keys`, cookie: true },
   ];
 
   const results = [];
@@ -258,7 +262,8 @@ async function main() {
   console.log(`
 Results (${durationSec} s each after ${warmupSec} s warm-up, ${connections} connections, loopback, ${os.availableParallelism()} CPU cores shared by load generator and servers)
 Gateway session cache ON (SESSION_CACHE_TTL_MS=${SESSION_CACHE_TTL_MS}, the default): scenarios 3-4 resolve the cookie from the cache, not identity, after the first request.
-Latency percentiles are over 2xx responses only.
+Identity keeps each user's key list in memory until it changes (KeyListCache): scenario 4 reads PostgreSQL once per 10 s.
+${env.GATEWAY_HOSTS ? `The gateway hosts ${env.GATEWAY_HOSTS} (BENCH_GATEWAY_HOSTS): scenarios 3-4 make no NATS hop.\n` : ''}Latency percentiles are over 2xx responses only.
 
 ${resultsTable(results)}
 

@@ -31,6 +31,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureInfrastructure, ensureInstalled, ROOT } from '../lib.mjs';
 import { call, waitUntil } from './http.mjs';
+import { PEER_NAME, startPeerGateway } from './peer-gateway.mjs';
 import { benchPlatformEnv, HOSTED_AI_GATEWAY } from './platform-env.mjs';
 import { build, cpuMsOf, pidsNamed, profileArgs, runBench, startNode, stopAll } from './processes.mjs';
 import { resultLine } from './report.mjs';
@@ -43,14 +44,11 @@ const PEER_PORT = 14710;
 const BACKEND = `http://127.0.0.1:${PORTS.BACKEND_PORT}`;
 const HOSTED_BACKEND = `http://127.0.0.1:${HOSTED_PORTS.BACKEND_PORT}`;
 const SANDBOX = `http://127.0.0.1:${PORTS.SANDBOX_PORT}`;
-const PEER = `http://127.0.0.1:${PEER_PORT}`;
-const PEER_ENTRY = path.join(ROOT, 'node_modules', '@portkey-ai', 'gateway', 'build', 'start-server.js');
 const KEY = 'bench-ai-key';
 const REDIS_PREFIX = 'benchai:';
 const HOSTED_REDIS_PREFIX = 'benchaih:';
 const SERVICES = ['sandbox', 'ai-gateway', 'gateway'];
 const HOSTED_NAME = 'gateway hosting ai-gateway';
-const PEER_NAME = 'peer (portkey)';
 
 /** BENCH_CONNECTIONS as a list of counts, each held to the same rules as a single one. */
 function connectionCounts() {
@@ -60,8 +58,8 @@ function connectionCounts() {
   return counts;
 }
 
-/** The two gateways under the same load: what each is sent, and how a single call is checked. */
-function contenders() {
+/** Our two ways and the peer under the same load: what each is sent, and how a single call is checked. */
+function contenders(peerGateway) {
   const body = chatBody();
   const callers = soloCallers(KEY);
   const ours = {
@@ -73,17 +71,12 @@ function contenders() {
     answered: (json) => json?.model === MODEL,
   };
   const hosted = { ...ours, name: 'hosted', url: `${HOSTED_BACKEND}/api/ai/chat`, processes: [HOSTED_NAME] };
-  // Portkey's own way to reach an OpenAI-compatible host it does not know: provider openai, custom host.
-  const peerHeaders = {
-    authorization: 'Bearer sandbox-key', 'x-portkey-provider': 'openai',
-    'x-portkey-custom-host': `${SANDBOX}/openrouter/api/v1`, 'content-type': 'application/json',
-  };
   const peer = {
     name: 'peer',
-    url: `${PEER}/v1/chat/completions`,
+    url: peerGateway.url,
     processes: [PEER_NAME],
-    headers: peerHeaders,
-    probeHeaders: peerHeaders,
+    headers: peerGateway.headers,
+    probeHeaders: peerGateway.headers,
     answered: (json) => json?.model === MODEL && typeof json?.choices?.[0]?.message?.content === 'string',
   };
   return { body, list: [ours, hosted, peer] };
@@ -112,10 +105,8 @@ async function main() {
   await Promise.all([deleteRedisKeys(REDIS_PREFIX), deleteRedisKeys(HOSTED_REDIS_PREFIX)]);
   const services = SERVICES.map((name) => startNode(name, path.join(ROOT, 'services', name, 'dist', 'main.js'), { cwd: ROOT, env, nodeArgs: profileArgs(name) }));
   services.push(startNode(HOSTED_NAME, path.join(ROOT, 'services', 'gateway', 'dist', 'main.js'), { cwd: ROOT, env: hostedEnv, nodeArgs: profileArgs('hosted') }));
-  // --headless: no log console UI; NODE_ENV=production: no request log kept for it either.
-  services.push(startNode(PEER_NAME, PEER_ENTRY, {
-    cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, args: [`--port=${PEER_PORT}`, '--headless'], nodeArgs: profileArgs('peer'),
-  }));
+  const peerGateway = startPeerGateway(PEER_PORT, SANDBOX);
+  services.push(peerGateway.handle);
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
   try {
     const sandbox = new LlmSandbox(SANDBOX);
@@ -123,8 +114,8 @@ async function main() {
     for (const backend of [BACKEND, HOSTED_BACKEND]) {
       await waitUntil(`GET ${backend}/api/ai/health`, async () => (await call('GET', `${backend}/api/ai/health`)).status === 200, services, 90_000);
     }
-    const { body, list } = contenders();
-    await waitUntil('the peer gateway', async () => (await call('GET', `${PEER}/`)).status < 500, services, 30_000);
+    const { body, list } = contenders(peerGateway);
+    await peerGateway.ready(services);
     for (const contender of list) {
       const probe = await call('POST', contender.url, { body: JSON.parse(body), headers: contender.probeHeaders });
       if (probe.status !== 200 || !contender.answered(probe.json)) {

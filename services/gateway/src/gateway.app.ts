@@ -8,7 +8,7 @@ import type { Surface } from '@platform/contracts';
 import { serveApiReference } from './docs/api-reference.js';
 import { GatewayEnv } from './gateway.env.js';
 import { GATEWAY_SERVICE, GatewayModule } from './gateway.module.js';
-import { startHostedService } from './hosting/hosted-services.js';
+import { hostedServicesOf, startHostedServices } from './hosting/hosted-services.js';
 import { EdgeExceptionFilter } from './http/edge-exception.filter.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { installJsonParser, installTextParser } from './http/json-body-parser.js';
@@ -69,7 +69,7 @@ export async function startGateway(source: EnvSource): Promise<RunningGateway> {
   createPino(GATEWAY_SERVICE, env.LOG_LEVEL).info({ env: redactEnv(env) }, 'configuration');
   // The gateway hands each request's span to its NATS calls (RoutePipeline): it needs no active span.
   const tracing = startTracing(GATEWAY_SERVICE, env, { activeSpans: false });
-  const hosted = env.GATEWAY_HOSTS ? await startHostedService(env.GATEWAY_HOSTS, source) : undefined;
+  const hosted = await startHostedServices(hostedServicesOf(env.GATEWAY_HOSTS), source);
   const metrics = new ServiceMetrics().collectProcessMetrics();
   const web = await startSurface('web', env.WEB_PORT, env, metrics);
   const backend = await startSurface('backend', env.BACKEND_PORT, env, metrics);
@@ -83,7 +83,7 @@ export async function startGateway(source: EnvSource): Promise<RunningGateway> {
     opsUrl,
     close: async () => {
       await Promise.all([ops.close(), ...surfaces.map((app) => app.close())]);
-      await hosted?.close();
+      await Promise.all(hosted.map((service) => service.close()));
       await tracing?.shutdown();
     },
   };

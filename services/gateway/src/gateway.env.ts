@@ -1,6 +1,6 @@
 import { CommonEnv, EnvBoolean, EnvInt, EnvPort, Secret } from '@platform/config';
-import { IsIn, IsString } from 'class-validator';
-import { HOSTABLE_SERVICES, type HostableService } from './hosting/hosted-services.js';
+import { IsString, Matches } from 'class-validator';
+import { GATEWAY_HOSTS_PATTERN, HOSTABLE_SERVICES } from './hosting/hosted-services.js';
 
 export class GatewayEnv extends CommonEnv {
   @EnvPort() WEB_PORT = 3000;
@@ -31,11 +31,13 @@ export class GatewayEnv extends CommonEnv {
   @IsString() HOSTING_PROVIDER = 'local';
 
   /**
-   * A service this process hosts and calls without NATS (hosting/hosted-services.ts); empty by
-   * default: every service its own process. `ai-gateway` takes a chat's two NATS hops off its way.
+   * Services this process hosts and calls without NATS, comma-separated (hosting/hosted-services.ts);
+   * empty by default: every service its own process. `ai-gateway` takes a chat's two NATS hops off
+   * its way, `identity` those of the session and key routes.
    */
-  @IsIn(['', ...HOSTABLE_SERVICES], { message: `may be empty or name ${HOSTABLE_SERVICES.map((name) => `"${name}"`).join(', ')}` })
-  GATEWAY_HOSTS: '' | HostableService = '';
+  @IsString()
+  @Matches(GATEWAY_HOSTS_PATTERN, { message: `may be empty or a comma-separated list of ${HOSTABLE_SERVICES.map((name) => `"${name}"`).join(', ')}` })
+  GATEWAY_HOSTS = '';
 
   /** The built web app (apps/web, `vite build`) the web surface serves; relative to the working directory. */
   @IsString() WEB_DIST_DIR = 'apps/web/dist';

@@ -4,6 +4,7 @@ import { MessagingModule, OutboxModule } from '@platform/messaging';
 import { QueueModule, RedisModule } from '@platform/queue';
 import { ApiKeysHandlers } from './api-keys/api-keys.handlers.js';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
+import { KeyListCache } from './api-keys/key-list-cache.js';
 import { KeySpendClient } from './api-keys/key-spend.client.js';
 import { BotCheck } from './bot-check/bot-check.service.js';
 import { Clock } from './clock.js';
@@ -72,6 +73,7 @@ export class IdentityModule {
         UsersService,
         SessionsService,
         ApiKeysService,
+        KeyListCache,
         KeySpendClient,
         PasswordResetService,
         PasswordResetWorker,

@@ -1,5 +1,6 @@
 import { AccountChangedEvent } from './account-changed.event.js';
 import { AgentStatusChangedEvent } from './agent-status-changed.event.js';
+import { KeysChangedEvent } from './keys-changed.event.js';
 import { PlanChangedEvent } from './plan-changed.event.js';
 import { RiscReceivedEvent } from './risc-received.event.js';
 import { SessionsRevokedEvent } from './sessions-revoked.event.js';
@@ -12,6 +13,7 @@ export const EVENTS = {
     sessionsRevoked: 'evt.identity.sessions_revoked',
     userRegistered: 'evt.identity.user_registered',
     riscReceived: 'evt.identity.risc_received',
+    keysChanged: 'evt.identity.keys_changed',
   },
   billing: {
     planChanged: 'evt.billing.plan_changed',
@@ -28,6 +30,7 @@ export const EVENT_PAYLOADS = {
   [EVENTS.identity.sessionsRevoked]: SessionsRevokedEvent,
   [EVENTS.identity.userRegistered]: UserRegisteredEvent,
   [EVENTS.identity.riscReceived]: RiscReceivedEvent,
+  [EVENTS.identity.keysChanged]: KeysChangedEvent,
   [EVENTS.billing.planChanged]: PlanChangedEvent,
   [EVENTS.billing.walletTopUpPaid]: WalletTopUpPaidEvent,
   [EVENTS.billing.accountChanged]: AccountChangedEvent,

@@ -1,7 +1,7 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
-import { QUEUES, SUBJECTS } from '@platform/contracts';
-import { postEventStream, queuedJobs, TEST_INTERNAL_API_KEY, TestClient, useAiPlatform, waitFor } from '@platform/testing';
+import { QUEUES, SESSION_COOKIE, SUBJECTS } from '@platform/contracts';
+import { postEventStream, queuedJobs, TEST_INTERNAL_API_KEY, TestClient, TestPlatform, useAiPlatform, waitFor } from '@platform/testing';
 
 const hello = { messages: [{ role: 'user', content: 'Hello there' }], model: 'openai/gpt-4o-mini' };
 const ANSWER = 'gpt-4o-mini reply: Hello there';
@@ -58,5 +58,47 @@ describe('a gateway hosting ai-gateway (GATEWAY_HOSTS=ai-gateway)', () => {
     await opened.cancel();
     const [call] = await waitFor(() => ai.llm.calls(), (calls) => calls[0]?.aborted === true);
     expect(call).toMatchObject({ model: 'gpt-4o-mini', stream: true, aborted: true });
+  });
+});
+
+describe('a gateway hosting identity (GATEWAY_HOSTS=identity)', () => {
+  let platform: TestPlatform;
+  let spy: NatsConnection;
+  /** Identity requests that crossed NATS: none of the gateway's should, it answers them in its own process. */
+  const overNats: string[] = [];
+
+  beforeAll(async () => {
+    platform = await TestPlatform.start({ env: { GATEWAY_HOSTS: 'identity' } });
+    spy = await connect({ servers: platform.env.NATS_URL! });
+    for (const subject of [SUBJECTS.identity.listKeys, SUBJECTS.identity.session, SUBJECTS.identity.resolveSession]) {
+      spy.subscribe(`${platform.env.NATS_PREFIX}${subject}`, { callback: () => { overNats.push(subject); } });
+    }
+    await spy.flush();
+  });
+
+  afterAll(async () => {
+    await spy?.close();
+    await platform?.close();
+  });
+
+  it('signs a user in, answers the session view and GET /api/keys, and sends none of them over NATS', async () => {
+    const user = await platform.newUser();
+    expect((await user.client.post('/api/keys', { name: 'hosted' })).status).toBe(201);
+    overNats.length = 0;
+
+    const session = await user.client.get('/api/auth/session');
+    const keys = await user.client.get('/api/keys');
+
+    expect(session.status).toBe(200);
+    expect(session.body.user).toMatchObject({ id: user.id });
+    expect(keys.status).toBe(200);
+    expect(keys.body.keys).toEqual([expect.objectContaining({ name: 'hosted' })]);
+    await spy.flush();
+    expect(overNats).toEqual([]);
+  });
+
+  it('refuses a made-up session cookie as the separate service does', async () => {
+    const response = await platform.web().get('/api/keys', { cookie: `${SESSION_COOKIE}=${'x'.repeat(64)}` });
+    expect(response.status).toBe(401);
   });
 });

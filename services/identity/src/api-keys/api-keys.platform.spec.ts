@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { IDENTITY_MESSAGES as M } from '@platform/contracts';
+import { EVENTS, IDENTITY_MESSAGES as M } from '@platform/contracts';
 import { TestPlatform, waitFor, type TestClient, type TestUser } from '@platform/testing';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -284,6 +286,45 @@ describe('API keys (platform-core 4.5)', () => {
       expect(read.status).toBe(200);
       expect(read.body.lastUsed).toMatch(ISO_DATE);
       expect(Date.parse(read.body.lastUsed)).toBeGreaterThanOrEqual(Date.parse(made.createdAt));
+    });
+  });
+
+  describe('the list kept in memory (KeyListCache)', () => {
+    const renameBehindIdentity = (id: string, name: string) => database.query('UPDATE identity.api_keys SET name = $1 WHERE id = $2', [name, id]);
+    const namesOf = async (client: TestClient) => ((await client.get('/api/keys')).body.keys as { name: string }[]).map((key) => key.name);
+
+    it('answers a repeated read from memory, and reads again once any replica says the keys changed', async () => {
+      const user = await platform.newUser();
+      const made = await createKey(user.client, 'before');
+      expect(await namesOf(user.client)).toEqual(['before']);
+      await renameBehindIdentity(made.id, 'after');
+      expect(await namesOf(user.client)).toEqual(['before']);
+
+      const nats = await connect({ servers: platform.env.NATS_URL! });
+      nats.publish(`${platform.env.NATS_PREFIX}${EVENTS.identity.keysChanged}`, JSON.stringify({ eventId: randomUUID(), userId: user.id }));
+      await nats.drain();
+
+      expect(await waitFor(() => namesOf(user.client), (names) => names[0] === 'after', 3000)).toEqual(['after']);
+    });
+
+    it('shows a change made through the API at once: made, renamed, deleted', async () => {
+      const user = await platform.newUser();
+      expect(await namesOf(user.client)).toEqual([]);
+      const made = await createKey(user.client, 'first');
+      expect(await namesOf(user.client)).toEqual(['first']);
+      expect((await user.client.patch(`/api/keys/${made.id}`, { name: 'renamed' })).status).toBe(200);
+      expect(await namesOf(user.client)).toEqual(['renamed']);
+      expect((await user.client.delete(`/api/keys/${made.id}`)).status).toBe(200);
+      expect(await namesOf(user.client)).toEqual([]);
+    });
+
+    it('shows lastUsed in the list once the key was used', async () => {
+      const user = await platform.newUser();
+      const made = await createKey(user.client, 'used');
+      expect((await user.client.get('/api/keys')).body.keys[0].lastUsed).toBeNull();
+      expect((await platform.web().get('/api/keys', bearer(made.key))).status).toBe(200);
+      const listed = await waitFor(() => user.client.get('/api/keys'), (response) => response.body.keys[0].lastUsed !== null, 3000);
+      expect(listed.body.keys[0].lastUsed).toMatch(ISO_DATE);
     });
   });
 

@@ -13,6 +13,7 @@ import { AuthContextFactory } from '../users/auth-context.factory.js';
 import { UserEntity } from '../users/user.entity.js';
 import { ApiKeyEntity } from './api-key.entity.js';
 import { LOOKUP_PREFIX_LENGTH, newApiKey, previewOf } from './api-key-material.js';
+import { KeyListCache } from './key-list-cache.js';
 import { KeySpendClient } from './key-spend.client.js';
 
 const BCRYPT_ROUNDS = 10;
@@ -38,11 +39,11 @@ export class ApiKeysService {
     private readonly sessions: SessionsService,
     private readonly clock: Clock,
     private readonly spend: KeySpendClient,
+    private readonly lists: KeyListCache,
   ) {}
 
   async list(userId: string): Promise<ApiKeyList> {
-    const keys = await this.db.readAs<ListedKey>(userId, LIST_KEYS, [userId]);
-    return { keys: keys.map(toView) };
+    return this.lists.through(userId, async () => ({ keys: (await this.db.readAs<ListedKey>(userId, LIST_KEYS, [userId])).map(toView) }));
   }
 
   async create(
@@ -62,6 +63,7 @@ export class ApiKeysService {
         monthlySpendCapMicros: monthlySpendCap === null ? null : usdToMicros(monthlySpendCap),
       }));
     });
+    this.lists.changed(userId);
     return { id: saved.id, name: saved.name, key, createdAt: saved.createdAt.toISOString(), monthlySpendCap };
   }
 
@@ -82,6 +84,7 @@ export class ApiKeysService {
     if (dto.name !== undefined) key.name = dto.name;
     if (dto.monthlySpendCap !== undefined) key.monthlySpendCapMicros = dto.monthlySpendCap === null ? null : usdToMicros(dto.monthlySpendCap);
     await this.db.withUser(userId, (manager) => manager.getRepository(ApiKeyEntity).save(key));
+    this.lists.changed(userId);
     if (dto.monthlySpendCap !== undefined) await this.sessions.announceRevocation(userId, 'api_key_changed');
     return this.get(userId, id);
   }
@@ -89,6 +92,7 @@ export class ApiKeysService {
   async delete(userId: string, id: string): Promise<SuccessReply> {
     const key = await this.owned(userId, id);
     await this.db.withUser(userId, (manager) => manager.getRepository(ApiKeyEntity).delete({ id: key.id }));
+    this.lists.changed(userId);
     await this.sessions.announceRevocation(userId, 'api_key_deleted');
     return { success: true };
   }
@@ -159,6 +163,9 @@ export class ApiKeysService {
         { id: key.id, lastUsedAt: Or(IsNull(), LessThan(staleBefore)) },
         { lastUsedAt: now },
       ))
+      .then((written) => {
+        if (written.affected) this.lists.changed(key.userId);
+      })
       .catch((error) => this.logger.warn(`Could not record lastUsed for key ${key.id}: ${String(error)}`));
   }
 }
