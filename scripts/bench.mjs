@@ -25,6 +25,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ensureInfrastructure, ensureInstalled, ROOT } from './lib.mjs';
 import { call, sessionCookieFrom, waitUntil } from './bench/http.mjs';
+import { gatewayHosting } from './bench/platform-env.mjs';
 import { build, describeOutput, profileArgs, runToCompletion, startNode, stop, stopAll } from './bench/processes.mjs';
 import { ratios, ratioTable, resultLine, resultsTable } from './bench/report.mjs';
 import { setting } from './bench/settings.mjs';
@@ -214,7 +215,7 @@ async function main() {
     BOT_CHECK_VERIFY_URL: `http://127.0.0.1:${PORTS.SANDBOX_PORT}/bot-check/siteverify`,
     TRUST_PROXY: 'false',
     SESSION_CACHE_TTL_MS,
-    ...(process.env.BENCH_GATEWAY_HOSTS ? { GATEWAY_HOSTS: process.env.BENCH_GATEWAY_HOSTS, COALESCE_WRITES: 'false' } : {}),
+    ...(process.env.BENCH_GATEWAY_HOSTS ? gatewayHosting(process.env.BENCH_GATEWAY_HOSTS) : {}),
   };
 
   const recreated = await dropBenchDatabase(databaseUrl);
@@ -263,7 +264,7 @@ async function main() {
 Results (${durationSec} s each after ${warmupSec} s warm-up, ${connections} connections, loopback, ${os.availableParallelism()} CPU cores shared by load generator and servers)
 Gateway session cache ON (SESSION_CACHE_TTL_MS=${SESSION_CACHE_TTL_MS}, the default): scenarios 3-4 resolve the cookie from the cache, not identity, after the first request.
 Identity keeps each user's key list in memory until it changes (KeyListCache): scenario 4 reads PostgreSQL once per 10 s.
-${env.GATEWAY_HOSTS ? `The gateway hosts ${env.GATEWAY_HOSTS} (BENCH_GATEWAY_HOSTS): scenarios 3-4 make no NATS hop.\n` : ''}Latency percentiles are over 2xx responses only.
+${process.env.BENCH_GATEWAY_HOSTS ? `The gateway hosts ${process.env.BENCH_GATEWAY_HOSTS} (BENCH_GATEWAY_HOSTS): scenarios 3-4 make no NATS hop.\n` : ''}Latency percentiles are over 2xx responses only.
 
 ${resultsTable(results)}
 

@@ -20,5 +20,10 @@ export function benchPlatformEnv({ ports, internalKey, ...overrides }) {
   };
 }
 
-/** A gateway hosting ai-gateway, as docs/operations.md says to run it (bench:ai's "hosted", bench:ai-stream's BENCH_GATEWAY_HOSTS). */
-export const HOSTED_AI_GATEWAY = { GATEWAY_HOSTS: 'ai-gateway', COALESCE_WRITES: 'false' };
+/** A gateway hosting `services` (GATEWAY_HOSTS), as docs/operations.md says to run it. */
+export function gatewayHosting(services) {
+  return { GATEWAY_HOSTS: services, COALESCE_WRITES: 'false' };
+}
+
+/** bench:ai's "hosted", bench:ai-stream's BENCH_GATEWAY_HOSTS. */
+export const HOSTED_AI_GATEWAY = gatewayHosting('ai-gateway');

@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import { EVENTS, type ApiKeyList } from '@platform/contracts';
 import type { EventBus } from '@platform/messaging';
+import type { Clock } from '../clock.js';
 import { KeyListCache } from './key-list-cache.js';
 
 const listOf = (name: string): ApiKeyList => ({
@@ -11,12 +12,14 @@ const listOf = (name: string): ApiKeyList => ({
 describe('KeyListCache', () => {
   let publish: jest.Mock<EventBus['publish']>;
   let heard: (event: { userId: string }) => void;
+  let at: number;
   let sut: KeyListCache;
 
   beforeEach(() => {
     publish = jest.fn<EventBus['publish']>().mockResolvedValue();
     const events = { publish, onBroadcast: (_subject: string, handler: typeof heard) => { heard = handler; } } as unknown as EventBus;
-    sut = new KeyListCache(events);
+    at = Date.parse('2026-11-29T10:00:00Z');
+    sut = new KeyListCache(events, { now: () => new Date(at) } as Clock);
     sut.onModuleInit();
   });
 
@@ -25,6 +28,14 @@ describe('KeyListCache', () => {
     await sut.through('user-1', read);
     expect(await sut.through('user-1', read)).toEqual(listOf('a'));
     expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('reads again once the list kept is 10 s old, though no change was heard', async () => {
+    await sut.through('user-1', async () => listOf('a'));
+    at += 9_999;
+    expect(await sut.through('user-1', async () => listOf('b'))).toEqual(listOf('a'));
+    at += 2;
+    expect(await sut.through('user-1', async () => listOf('b'))).toEqual(listOf('b'));
   });
 
   it('keeps each user\'s list apart', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { EVENTS, type ApiKeyList } from '@platform/contracts';
 import { EventBus } from '@platform/messaging';
+import { Clock } from '../clock.js';
 
 /** How long a list is answered from memory at most: the bound on its staleness if a change's broadcast is lost. */
 const FRESH_MS = 10_000;
@@ -18,11 +19,14 @@ const MAX_USERS = 10_000;
 @Injectable()
 export class KeyListCache implements OnModuleInit {
   private readonly logger = new Logger(KeyListCache.name);
-  private readonly lists = new LRUCache<string, ApiKeyList>({ max: MAX_USERS, ttl: FRESH_MS });
+  private readonly lists: LRUCache<string, ApiKeyList>;
   /** Forgotten lists so far: a read that began before one is not kept, since it may predate the change. */
   private forgotten = 0;
 
-  constructor(private readonly events: EventBus) {}
+  constructor(private readonly events: EventBus, clock: Clock) {
+    // Its age on identity's clock, read at every look (no cached time), so a test can move it.
+    this.lists = new LRUCache({ max: MAX_USERS, ttl: FRESH_MS, ttlResolution: 0, perf: { now: () => clock.now().getTime() } });
+  }
 
   onModuleInit(): void {
     this.events.onBroadcast(EVENTS.identity.keysChanged, ({ userId }) => this.forget(userId));
