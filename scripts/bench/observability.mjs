@@ -23,6 +23,8 @@
 //                      the throughput at saturation); a rate both sustain compares CPU per request at equal load
 //   BENCH_ON           what the "on" platform has: metrics,traces (the default), metrics (scraped, no
 //                      tracing), traces (no scrapes) or none (an A/A run: the bench's own noise)
+//   BENCH_TRACED_SERVICES  the "on" platform's services given the OTEL_* variables, comma-separated (default
+//                      all of them but the sandbox): one alone shows its own share of the cost
 //   BENCH_PAIRED       1: both platforms loaded at the same time in each slice rather than in turns, so
 //                      the machine's other load falls on both at every instant; with the fixed rates only
 //                      (at saturation the two compete for the cores and the slower one batches ever less)
@@ -88,14 +90,20 @@ function cpuMs(platform) {
   return Object.fromEntries(SERVICES.map((name, index) => [name, cpuMsOf(platform.services[index].child.pid)]));
 }
 
+/** BENCH_TRACED_SERVICES, or every service but the vendor's stand-in. */
+function tracedServicesOf() {
+  return (process.env.BENCH_TRACED_SERVICES || SERVICES.filter((name) => name !== VENDOR).join(',')).split(',').map((name) => name.trim());
+}
+
 function startPlatform({ side, prefix, ops, ports }, databaseUrl, observability) {
-  const vendorEnv = (env) => Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('OTEL_')));
+  const untraced = (env) => Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('OTEL_')));
+  const tracedServices = tracedServicesOf();
   const env = benchPlatformEnv({
     ports, internalKey: KEY, DATABASE_URL: databaseUrl, NATS_PREFIX: `${prefix}.`, REDIS_PREFIX: `${prefix}:`, BOT_CHECK_SECRET: '',
     SMTP_URL: `smtp://127.0.0.1:${ports.SANDBOX_SMTP_PORT}`, ...observability,
   });
   const services = SERVICES.map((name, index) => startNode(`${name} (${side})`, path.join(ROOT, 'services', name, 'dist', 'main.js'), {
-    cwd: ROOT, env: { ...(name === VENDOR ? vendorEnv(env) : env), OPS_PORT: String(ops + index) }, nodeArgs: profileArgs(`${name}-${side}`),
+    cwd: ROOT, env: { ...(tracedServices.includes(name) ? env : untraced(env)), OPS_PORT: String(ops + index) }, nodeArgs: profileArgs(`${name}-${side}`),
   }));
   // The sandbox stands in for third parties: it has no ops server.
   const opsUrls = Object.fromEntries(SERVICES.filter((name) => name !== 'sandbox').map((name) => [name, `http://127.0.0.1:${ops + SERVICES.indexOf(name)}`]));
@@ -184,7 +192,7 @@ async function main() {
     };
 
     const offered = Object.entries(rates).filter(([, rate]) => rate > 0).map(([id, rate]) => `${id} at ${rate} req/s`).join(', ') || 'as fast as each answers';
-    console.log(`bench:observability: ${durationSec} s per platform and scenario in ${rounds} ${paired ? 'paired (both at once)' : 'alternating'} rounds, ${connections} connections (${offered}), upstream latency ${upstreamMs} ms, sampler ${sampler}, ${scraped ? `scrapes every ${scrapeMs} ms` : 'no scrapes'}; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`bench:observability: ${durationSec} s per platform and scenario in ${rounds} ${paired ? 'paired (both at once)' : 'alternating'} rounds, ${connections} connections (${offered}), upstream latency ${upstreamMs} ms, sampler ${sampler}${traced ? ` in ${tracedServicesOf().join(', ')}` : ''}, ${scraped ? `scrapes every ${scrapeMs} ms` : 'no scrapes'}; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     const results = [];
     for (const [id, label] of [['keys', 'GET /api/keys (web, cookie)'], ['chat', 'POST /api/ai/chat (backend, solo)']]) {
       if (warmupSec > 0) for (const platform of [off, on]) await slice(platform, id, warmupSec, `${platform.side} warm-up`);

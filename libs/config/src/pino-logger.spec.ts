@@ -11,6 +11,7 @@ describe('traceFields', () => {
   it.each([
     ['no span (tracing off)', undefined],
     ['the no-op API\'s invalid span', trace.wrapSpanContext(INVALID_SPAN_CONTEXT)],
+    ['a span sampled out', trace.wrapSpanContext({ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: 'b7ad6b7169203331', traceFlags: TraceFlags.NONE })],
   ])('adds nothing for %s', (_case, span) => {
     expect(traceFields(span)).toEqual({});
   });

@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import { isSpanContextValid, trace, type Span } from '@opentelemetry/api';
+import { isSpanContextValid, trace, TraceFlags, type Span } from '@opentelemetry/api';
 import { pino, type Logger } from 'pino';
 
 /** Never logged, wherever they appear in a log object. */
@@ -14,13 +14,15 @@ export function createPino(service: string, level: string): Logger {
 }
 
 /**
- * A line written while a span is active names its trace and span, so a trace in the collector leads
- * to its log lines and back. Without tracing the API's no-op context has no span: nothing is added.
+ * A line written while a recorded span is active names its trace and span, so a trace in the
+ * collector leads to its log lines and back. A span sampled out leads nowhere (and a request sampled
+ * out at the edge is carried as one trace shared by all of them): nothing is added, as without
+ * tracing, where the API's no-op context has no span.
  * A fresh object each time: pino merges the line's fields into what the mixin returns.
  */
 export function traceFields(span: Span | undefined): { traceId?: string; spanId?: string } {
   const ids = span?.spanContext();
-  return ids && isSpanContextValid(ids) ? { traceId: ids.traceId, spanId: ids.spanId } : {};
+  return ids && isSpanContextValid(ids) && ids.traceFlags & TraceFlags.SAMPLED ? { traceId: ids.traceId, spanId: ids.spanId } : {};
 }
 
 /** NestJS's logger interface over pino, so framework and our lines are the same JSON. */

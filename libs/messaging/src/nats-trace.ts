@@ -1,6 +1,6 @@
 import { headers, type MsgHdrs } from '@nats-io/transport-node';
 import type { TextMapGetter } from '@opentelemetry/api';
-import type { TraceCarrier } from '@platform/tracing';
+import { SAMPLED_OUT_CARRIER, type TraceCarrier } from '@platform/tracing';
 import { PROGRESS_HEADER, PROGRESS_HEADERS } from './rpc-progress.js';
 
 /**
@@ -10,6 +10,14 @@ import { PROGRESS_HEADER, PROGRESS_HEADERS } from './rpc-progress.js';
  */
 export function requestHeaders(trace: TraceCarrier | undefined): MsgHdrs {
   if (!trace) return PROGRESS_HEADERS;
+  if (trace === SAMPLED_OUT_CARRIER) return SAMPLED_OUT_HEADERS;
+  return headersOf(trace);
+}
+
+/** The headers of every request in the edge's one sampled-out trace (root-sampling.ts), built once. */
+const SAMPLED_OUT_HEADERS = headersOf(SAMPLED_OUT_CARRIER);
+
+function headersOf(trace: TraceCarrier): MsgHdrs {
   const traced = headers();
   traced.set(PROGRESS_HEADER, '1');
   for (const [name, value] of Object.entries(trace)) traced.set(name, value);

@@ -3,7 +3,7 @@ import { NatsContext, ServerNats, type CustomTransportStrategy } from '@nestjs/m
 import { Empty, type Msg } from '@nats-io/transport-node';
 import { isSpanContextValid, SpanKind, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
 import { Dependency } from '@platform/config';
-import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, contextFrom, tracer, withSpan } from '@platform/tracing';
+import { ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_SYSTEM, contextFrom, startHopSpan, withSpan } from '@platform/tracing';
 import { connectNats } from './coalescing-transport.js';
 import { inProcessHandlers, wireCopy, type InProcessHandler, type ReplyPacket } from './in-process-handlers.js';
 import { followStatus } from './nats-link.js';
@@ -17,10 +17,10 @@ const SERVER_SPAN = { kind: SpanKind.SERVER };
 
 /**
  * The span a request is handled in, the child of the caller's; none when there is no trace to carry.
- * One sampled out is only carried: it gets no attributes.
+ * One sampled out is only carried (startHopSpan: the caller's own span, no ids drawn): it gets no attributes.
  */
 function processSpan(channel: string, parent: Context): Span | undefined {
-  const span = tracer.startSpan(`process ${channel}`, SERVER_SPAN, parent);
+  const span = startHopSpan(`process ${channel}`, SERVER_SPAN, parent);
   if (!span.isRecording()) return isSpanContextValid(span.spanContext()) ? span : undefined;
   span.setAttributes({ [ATTR_MESSAGING_SYSTEM]: 'nats', [ATTR_MESSAGING_DESTINATION_NAME]: channel });
   return span;

@@ -2,7 +2,7 @@ import { SpanKind } from '@opentelemetry/api';
 import type { Job } from 'bullmq';
 import { JOB_TRACE_FIELD, type QueueName } from '@platform/contracts';
 import {
-  ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_MESSAGE_ID, ATTR_MESSAGING_SYSTEM, carrierOf, contextFrom, endFailed, startHopSpan, tracer, withSpan, type TraceCarrier,
+  ATTR_MESSAGING_DESTINATION_NAME, ATTR_MESSAGING_MESSAGE_ID, ATTR_MESSAGING_SYSTEM, carrierOf, contextFrom, endFailed, startHopSpan, withSpan, type TraceCarrier,
 } from '@platform/tracing';
 
 const PRODUCER_SPAN = { kind: SpanKind.PRODUCER };
@@ -36,7 +36,7 @@ export async function workTraced(name: QueueName, job: Job, work: (data: unknown
   const { [JOB_TRACE_FIELD]: carrier, ...data } = (job.data ?? {}) as Record<string, unknown> & { [JOB_TRACE_FIELD]?: TraceCarrier };
   if (!carrier) return work(job.data);
   const parent = contextFrom(carrier);
-  const span = tracer.startSpan(`process ${name}`, CONSUMER_SPAN, parent);
+  const span = startHopSpan(`process ${name}`, CONSUMER_SPAN, parent);
   if (span.isRecording()) span.setAttributes({ ...attributes(name), [ATTR_MESSAGING_MESSAGE_ID]: String(job.id) });
   try {
     await withSpan(span, parent, () => work(data));

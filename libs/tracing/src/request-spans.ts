@@ -1,5 +1,6 @@
-import { isSpanContextValid, SpanKind, SpanStatusCode, type Span } from '@opentelemetry/api';
+import { isSpanContextValid, SpanKind, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
 import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE } from '@opentelemetry/semantic-conventions';
+import { requestRootSpan } from './root-sampling.js';
 import { contextFrom } from './trace-context.js';
 import { tracer } from './tracer.js';
 
@@ -21,15 +22,15 @@ const SERVER_SPAN = { kind: SpanKind.SERVER };
 const open = new WeakMap<object, Span>();
 
 /**
- * Starts a request's server span, the child of the caller's `traceparent` when it sent one. Nothing
- * is kept for a span that neither records nor carries a caller's trace: tracing is off, and the
- * request costs one no-op span. Attributes are made only for a span that records: the samplers
- * decide on the trace alone.
+ * Starts a request's server span: the child of the caller's `traceparent` when it sent one, else a
+ * root if the request is chosen to be recorded (requestRootSpan). A span that neither records nor
+ * carries a trace (tracing off) is not kept: the request costs one no-op span. Attributes are made
+ * only for a span that records: the samplers decide on the trace alone.
  */
 export function openRequestSpan(request: TracedRequest, route: string): void {
   const method = request.method ?? 'GET';
-  const parent = contextFrom(request.headers);
-  const span = tracer.startSpan(`${method} ${route}`, SERVER_SPAN, parent);
+  const start = (parent: Context) => tracer.startSpan(`${method} ${route}`, SERVER_SPAN, parent);
+  const span = request.headers.traceparent === undefined ? requestRootSpan(start) : start(contextFrom(request.headers));
   if (span.isRecording()) span.setAttributes({ [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_HTTP_ROUTE]: route });
   if (span.isRecording() || isSpanContextValid(span.spanContext())) open.set(request, span);
 }

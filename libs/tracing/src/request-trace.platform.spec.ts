@@ -2,6 +2,7 @@ import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { randomUUID } from 'node:crypto';
 import { TEST_INTERNAL_API_KEY, TestClient, useAiPlatform, waitFor } from '@platform/testing';
+import { sampleRootsAt } from './root-sampling.js';
 
 const hello = { messages: [{ role: 'user', content: 'Hello there' }] };
 
@@ -78,6 +79,17 @@ describe('a chat\'s trace', () => {
 
     expect([unsampled.status, sampled.status]).toEqual([200, 200]);
     // The sampled chat's usage event is written after (or with) the unsampled one's: by then every span of both has ended.
+    const edge = (await waitFor(async () => exporter.getFinishedSpans().find((span) => span.name === 'POST /api/ai/chat'), Boolean))!;
+    await traceWithUsage(edge.spanContext().traceId);
+    expect(new Set(exporter.getFinishedSpans().map((span) => span.spanContext().traceId))).toEqual(new Set([edge.spanContext().traceId]));
+  });
+
+  it('records nothing anywhere for a request the edge samples out', async () => {
+    sampleRootsAt(0);
+    const unsampled = await chat().finally(() => sampleRootsAt(1));
+    const sampled = await chat();
+
+    expect([unsampled.status, sampled.status]).toEqual([200, 200]);
     const edge = (await waitFor(async () => exporter.getFinishedSpans().find((span) => span.name === 'POST /api/ai/chat'), Boolean))!;
     await traceWithUsage(edge.spanContext().traceId);
     expect(new Set(exporter.getFinishedSpans().map((span) => span.spanContext().traceId))).toEqual(new Set([edge.spanContext().traceId]));

@@ -5,7 +5,8 @@ import { OTLPTraceExporter as OTLPProtobufTraceExporter } from '@opentelemetry/e
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { TracingEnv } from '@platform/config';
-import { samplerOf } from './sampler.js';
+import { sampleRootsAt } from './root-sampling.js';
+import { rootRatioOf, samplerOf } from './sampler.js';
 
 /** A process's tracer provider, once registered: flushed and stopped when the process stops. */
 export interface ProcessTracing {
@@ -43,6 +44,7 @@ export function startTracing(service: string, env: TracingEnv, options: TracingO
   // propagator would look for it on every message. The default context manager (AsyncLocalStorage)
   // unless the process keeps no active span (null: none registered).
   provider.register({ propagator: new W3CTraceContextPropagator(), contextManager: options.activeSpans === false ? null : undefined });
+  sampleRootsAt(rootRatioOf(env.OTEL_TRACES_SAMPLER, env.OTEL_TRACES_SAMPLER_ARG));
   registered = { shutdown: () => provider.shutdown() };
   return registered;
 }
