@@ -25,12 +25,16 @@
 //                      tracing), traces (no scrapes) or none (an A/A run: the bench's own noise)
 //   BENCH_TRACED_SERVICES  the "on" platform's services given the OTEL_* variables, comma-separated (default
 //                      all of them but the sandbox): one alone shows its own share of the cost
+//   BENCH_SCENARIOS    the scenarios run, comma-separated: keys, chat (default both)
+//   BENCH_SWAP         1: the "on" platform takes the first place (ports, subjects, started, warmed up and
+//                      loaded first) and the "off" one the second, the other way round from the default;
+//                      the A/A runs favour one place, so a loss is read from a run each way
 //   BENCH_PAIRED       1: both platforms loaded at the same time in each slice rather than in turns, so
 //                      the machine's other load falls on both at every instant; with the fixed rates only
 //                      (at saturation the two compete for the cores and the slower one batches ever less)
 //
 // Each platform is sandbox + identity + ai-gateway + usage + gateway from dist, with its own ports,
-// NATS subjects (benchobs-off., benchobs-on.) and Redis keys, on one benchmark database
+// NATS subjects (benchobs-a., benchobs-b.) and Redis keys, on one benchmark database
 // (platform_obs_bench, dropped and migrated afresh). Chat callers are solo-plan users from X-Forwarded-For
 // addresses of their own (the AI route's 30 per minute per IP), in turns among a thousand ids.
 import os from 'node:os';
@@ -49,12 +53,20 @@ const SERVICES = ['sandbox', 'identity', 'ai-gateway', 'usage', 'gateway'];
 /** The AI vendor's stand-in: left out of the platform's CPU. */
 const VENDOR = 'sandbox';
 const TARGET_LOSS_PERCENT = 5;
+/** The scenarios loaded, by id (BENCH_SCENARIOS). */
+const SCENARIOS = { keys: 'GET /api/keys (web, cookie)', chat: 'POST /api/ai/chat (backend, solo)' };
+/** How long every slice settles before its CPU time is read: the SDK's export delay (5 s) and 2 s for the export. */
+const SETTLE_MS = 7000;
 const COLLECTOR_PORT = 19530;
 
-/** The two platforms: ports, ops ports (one per service, from `ops`) and the prefix of their subjects and keys. */
-const PLATFORMS = [
-  { side: 'off', prefix: 'benchobs-off', ops: 19500, ports: { WEB_PORT: 13220, BACKEND_PORT: 14220, SUMMARIZER_PORT: 13320, SANDBOX_PORT: 14820, SANDBOX_SMTP_PORT: 12820 } },
-  { side: 'on', prefix: 'benchobs-on', ops: 19510, ports: { WEB_PORT: 13230, BACKEND_PORT: 14230, SUMMARIZER_PORT: 13330, SANDBOX_PORT: 14830, SANDBOX_SMTP_PORT: 12830 } },
+/**
+ * The two platforms' places: ports, ops ports (one per service, from `ops`) and the prefix of their
+ * subjects and keys. The first is started, warmed up and loaded first; the untraced platform takes it
+ * unless BENCH_SWAP=1.
+ */
+const SLOTS = [
+  { prefix: 'benchobs-a', ops: 19500, ports: { WEB_PORT: 13220, BACKEND_PORT: 14220, SUMMARIZER_PORT: 13320, SANDBOX_PORT: 14820, SANDBOX_SMTP_PORT: 12820 } },
+  { prefix: 'benchobs-b', ops: 19510, ports: { WEB_PORT: 13230, BACKEND_PORT: 14230, SUMMARIZER_PORT: 13330, SANDBOX_PORT: 14830, SANDBOX_SMTP_PORT: 12830 } },
 ];
 
 /** The OTLP receiver the "on" platform exports to, and what it has counted so far. */
@@ -90,12 +102,20 @@ function cpuMs(platform) {
   return Object.fromEntries(SERVICES.map((name, index) => [name, cpuMsOf(platform.services[index].child.pid)]));
 }
 
+/** BENCH_SCENARIOS' entries of SCENARIOS, in their order; all of them by default. */
+function scenariosAsked() {
+  const asked = (process.env.BENCH_SCENARIOS || Object.keys(SCENARIOS).join(',')).split(',').map((id) => id.trim());
+  const unknown = asked.filter((id) => !(id in SCENARIOS));
+  if (unknown.length > 0) throw new Error(`BENCH_SCENARIOS: no scenario ${unknown.join(', ')} (there are ${Object.keys(SCENARIOS).join(', ')})`);
+  return Object.entries(SCENARIOS).filter(([id]) => asked.includes(id));
+}
+
 /** BENCH_TRACED_SERVICES, or every service but the vendor's stand-in. */
 function tracedServicesOf() {
   return (process.env.BENCH_TRACED_SERVICES || SERVICES.filter((name) => name !== VENDOR).join(',')).split(',').map((name) => name.trim());
 }
 
-function startPlatform({ side, prefix, ops, ports }, databaseUrl, observability) {
+function startPlatform(side, { prefix, ops, ports }, databaseUrl, observability) {
   const untraced = (env) => Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('OTEL_')));
   const tracedServices = tracedServicesOf();
   const env = benchPlatformEnv({
@@ -133,6 +153,8 @@ async function main() {
   const traced = enabled.has('traces');
   const scraped = enabled.has('metrics');
   const paired = process.env.BENCH_PAIRED === '1';
+  const swapped = process.env.BENCH_SWAP === '1';
+  const scenarios = scenariosAsked();
   const sampler = traced ? process.env.BENCH_TRACES_SAMPLER || 'parentbased_always_on' : 'none (untraced)';
   ensureInstalled();
   const { load, Samples } = await import('./load.mjs');
@@ -144,24 +166,25 @@ async function main() {
   const databaseUrl = process.env.BENCH_DATABASE_URL || benchDatabaseUrl(DATABASE);
   const collector = await startCollector();
   let exported = await collector.stats();
-  for (const { prefix } of PLATFORMS) {
+  for (const { prefix } of SLOTS) {
     await deleteRedisKeys(`${prefix}:`);
     await deleteEventStream(`${prefix}.`);
   }
   await dropBenchDatabase(databaseUrl, DATABASE);
   await runToCompletion('migrate', process.execPath, [path.join(ROOT, 'scripts', 'migrate.mjs')], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl }, timeoutMs: 120_000 });
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
-  const [off, on] = [
-    startPlatform(PLATFORMS[0], databaseUrl, {}),
-    startPlatform(PLATFORMS[1], databaseUrl, !traced ? {} : {
-      OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
-      OTEL_TRACES_SAMPLER: sampler,
-      OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACES_SAMPLER_ARG ?? '',
-    }),
-  ];
-  const services = [...off.services, ...on.services, collector.handle];
+  const observed = !traced ? {} : {
+    OTEL_EXPORTER_OTLP_ENDPOINT: collector.url,
+    OTEL_TRACES_SAMPLER: sampler,
+    OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACES_SAMPLER_ARG ?? '',
+  };
+  // In the order of SLOTS: the first one started is also warmed up and loaded first.
+  const first = swapped ? startPlatform('on', SLOTS[0], databaseUrl, observed) : startPlatform('off', SLOTS[0], databaseUrl, {});
+  const second = swapped ? startPlatform('off', SLOTS[1], databaseUrl, {}) : startPlatform('on', SLOTS[1], databaseUrl, observed);
+  const [off, on] = swapped ? [second, first] : [first, second];
+  const services = [...first.services, ...second.services, collector.handle];
   try {
-    for (const platform of [off, on]) {
+    for (const platform of [first, second]) {
       await waitUntil(`GET /api/ai/health (${platform.side})`, async () => (await call('GET', `${platform.backend}/api/ai/health`)).status === 200, services, 90_000);
       await waitUntil(`identity (${platform.side})`, async () => (await call('GET', `${platform.web}/api/auth/session`)).status === 200, services, 90_000);
       await waitUntil(`usage (${platform.side})`, async () => (await call('GET', `${platform.opsUrls.usage}/readyz`)).status === 200, services, 90_000);
@@ -184,23 +207,26 @@ async function main() {
       const cpuAfter = cpuMs(platform);
       return { ...result, cpuMs: Object.fromEntries(SERVICES.map((name) => [name, cpuAfter[name] - cpuBefore[name]])) };
     };
-    /** Until the collector has heard nothing for a second (the SDK exports a batch every 5 s at the latest). */
+    /**
+     * The same wait after every slice of either platform, so both count the same idle time: the SDK
+     * exports a batch 5 s after its first span at the latest. A wait that ended once the collector
+     * was quiet charged the "on" platform up to 5 s more idle CPU per slice whenever it exported.
+     */
     const settle = async () => {
-      const until = Date.now() + 7000;
-      await sleep(1000);
-      while (Date.now() - (exported = await collector.stats()).lastAt < 1000 && Date.now() < until) await sleep(200);
+      await sleep(SETTLE_MS);
+      exported = await collector.stats();
     };
 
     const offered = Object.entries(rates).filter(([, rate]) => rate > 0).map(([id, rate]) => `${id} at ${rate} req/s`).join(', ') || 'as fast as each answers';
-    console.log(`bench:observability: ${durationSec} s per platform and scenario in ${rounds} ${paired ? 'paired (both at once)' : 'alternating'} rounds, ${connections} connections (${offered}), upstream latency ${upstreamMs} ms, sampler ${sampler}${traced ? ` in ${tracedServicesOf().join(', ')}` : ''}, ${scraped ? `scrapes every ${scrapeMs} ms` : 'no scrapes'}; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`bench:observability: ${durationSec} s per platform and scenario in ${rounds} ${paired ? 'paired (both at once)' : 'alternating'} rounds, ${connections} connections (${offered}), ${swapped ? '"on" platform first' : '"off" platform first'}, upstream latency ${upstreamMs} ms, sampler ${sampler}${traced ? ` in ${tracedServicesOf().join(', ')}` : ''}, ${scraped ? `scrapes every ${scrapeMs} ms` : 'no scrapes'}; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     const results = [];
-    for (const [id, label] of [['keys', 'GET /api/keys (web, cookie)'], ['chat', 'POST /api/ai/chat (backend, solo)']]) {
-      if (warmupSec > 0) for (const platform of [off, on]) await slice(platform, id, warmupSec, `${platform.side} warm-up`);
+    for (const [id, label] of scenarios) {
+      if (warmupSec > 0) for (const platform of [first, second]) await slice(platform, id, warmupSec, `${platform.side} warm-up`);
       const pooled = { off: { latency: new Samples(), seconds: 0, results: [] }, on: { latency: new Samples(), seconds: 0, results: [] } };
       const spansBefore = exported.spans;
       for (let round = 0; round < rounds; round += 1) {
         // Each goes first in every other round, so neither always follows the other's leftovers.
-        const order = round % 2 === 0 ? [off, on] : [on, off];
+        const order = round % 2 === 0 ? [first, second] : [second, first];
         const sliced = paired
           ? await Promise.all(order.map((platform) => slice(platform, id, durationSec / rounds, platform.side)))
           : [await slice(order[0], id, durationSec / rounds, order[0].side), await slice(order[1], id, durationSec / rounds, order[1].side)];
@@ -224,7 +250,7 @@ async function main() {
     scrapes.stop();
     if (traced && !process.env.BENCH_TRACES_SAMPLER && results.some((entry) => entry.spansExported === 0)) throw Object.assign(new Error('the collector received no spans from the "on" platform: tracing was not on'), { services });
     console.log(`\n  scrapes of the "on" platform's ${Object.keys(on.opsUrls).length} ops ports: ${scrapes.state.scrapes} answered, ${scrapes.state.failed} failed; ${exported.exports} OTLP exports, ${exported.spans} spans in all`);
-    console.log(resultLine({ scenario: 'observability', durationSec, rounds, paired, connections, rates, upstreamLatencyMs: upstreamMs, scrapeMs, sampler, targetLossPercent: TARGET_LOSS_PERCENT, results }));
+    console.log(resultLine({ scenario: 'observability', durationSec, rounds, paired, swapped, connections, rates, upstreamLatencyMs: upstreamMs, scrapeMs, sampler, targetLossPercent: TARGET_LOSS_PERCENT, results }));
     const failed = results.some(({ off: a, on: b }) => [a, b].some((side) => side.non2xx || side.errors || side.timeouts));
     return failed ? 1 : 0;
   } catch (error) {
@@ -232,7 +258,7 @@ async function main() {
     throw error;
   } finally {
     await stopAll();
-    for (const { prefix } of PLATFORMS) {
+    for (const { prefix } of SLOTS) {
       await deleteRedisKeys(`${prefix}:`);
       await deleteEventStream(`${prefix}.`);
     }

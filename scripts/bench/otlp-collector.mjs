@@ -1,7 +1,7 @@
 // The OTLP/HTTP receiver of `npm run bench:observability`, in a process of its own: in the bench's
 // process it shared the thread with autocannon and slowed the load generator during the traced
 // platform's slices only. It counts the spans of each export, JSON or protobuf, and answers as a
-// collector does; GET /stats gives { spans, exports, lastAt } so far.
+// collector does; GET /stats gives { spans, exports } so far.
 //
 //   node scripts/bench/otlp-collector.mjs <port>
 import { createServer } from 'node:http';
@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 /** Each span of an OTLP/JSON export has one (its parent's is `parentSpanId`). */
 const SPAN_ID = '"spanId"';
 
-const stats = { spans: 0, exports: 0, lastAt: 0 };
+const stats = { spans: 0, exports: 0 };
 
 /**
  * The spans of an ExportTraceServiceRequest without decoding it: resource_spans (field 1) ->
@@ -62,7 +62,6 @@ const server = createServer((request, response) => {
     const protobuf = (request.headers['content-type'] ?? '').includes('protobuf');
     stats.spans += protobuf ? protobufSpans(body) : countJson(body.toString('utf8'));
     stats.exports += 1;
-    stats.lastAt = Date.now();
     // An empty ExportTraceServiceResponse: zero bytes in protobuf, {} in JSON.
     if (protobuf) response.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
     else response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
