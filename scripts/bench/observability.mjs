@@ -179,8 +179,7 @@ async function main() {
     OTEL_TRACES_SAMPLER_ARG: process.env.BENCH_TRACES_SAMPLER_ARG ?? '',
   };
   // In the order of SLOTS: the first one started is also warmed up and loaded first.
-  const first = swapped ? startPlatform('on', SLOTS[0], databaseUrl, observed) : startPlatform('off', SLOTS[0], databaseUrl, {});
-  const second = swapped ? startPlatform('off', SLOTS[1], databaseUrl, {}) : startPlatform('on', SLOTS[1], databaseUrl, observed);
+  const [first, second] = (swapped ? ['on', 'off'] : ['off', 'on']).map((side, index) => startPlatform(side, SLOTS[index], databaseUrl, side === 'on' ? observed : {}));
   const [off, on] = swapped ? [second, first] : [first, second];
   const services = [...first.services, ...second.services, collector.handle];
   try {
