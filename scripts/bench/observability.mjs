@@ -217,7 +217,7 @@ async function main() {
     };
 
     const offered = Object.entries(rates).filter(([, rate]) => rate > 0).map(([id, rate]) => `${id} at ${rate} req/s`).join(', ') || 'as fast as each answers';
-    console.log(`bench:observability: ${durationSec} s per platform and scenario in ${rounds} ${paired ? 'paired (both at once)' : 'alternating'} rounds, ${connections} connections (${offered}), ${swapped ? '"on" platform first' : '"off" platform first'}, upstream latency ${upstreamMs} ms, sampler ${sampler}${traced ? ` in ${tracedServicesOf().join(', ')}` : ''}, ${scraped ? `scrapes every ${scrapeMs} ms` : 'no scrapes'}; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    console.log(`bench:observability: ${durationSec} s per platform and scenario in ${rounds} ${paired ? 'paired (both at once)' : 'alternating'} rounds, ${connections} connections (${offered}), "${first.side}" platform first, upstream latency ${upstreamMs} ms, sampler ${sampler}${traced ? ` in ${tracedServicesOf().join(', ')}` : ''}, ${scraped ? `scrapes every ${scrapeMs} ms` : 'no scrapes'}; load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
     const results = [];
     for (const [id, label] of scenarios) {
       if (warmupSec > 0) for (const platform of [first, second]) await slice(platform, id, warmupSec, `${platform.side} warm-up`);
