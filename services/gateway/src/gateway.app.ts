@@ -67,9 +67,12 @@ export async function startGateway(source: EnvSource): Promise<RunningGateway> {
   const env = loadEnv(GatewayEnv, source);
   coalesceWrites(env.COALESCE_WRITES);
   createPino(GATEWAY_SERVICE, env.LOG_LEVEL).info({ env: redactEnv(env) }, 'configuration');
+  const hostedNames = hostedServicesOf(env.GATEWAY_HOSTS);
   // The gateway hands each request's span to its NATS calls (RoutePipeline): it needs no active span.
-  const tracing = startTracing(GATEWAY_SERVICE, env, { activeSpans: false });
-  const hosted = await startHostedServices(hostedServicesOf(env.GATEWAY_HOSTS), source);
+  // A service it hosts does: its handlers' calls, jobs and log lines find their span in the active
+  // context, and the process has one provider, registered here first.
+  const tracing = startTracing(GATEWAY_SERVICE, env, { activeSpans: hostedNames.length > 0 });
+  const hosted = await startHostedServices(hostedNames, source);
   const metrics = new ServiceMetrics().collectProcessMetrics();
   const web = await startSurface('web', env.WEB_PORT, env, metrics);
   const backend = await startSurface('backend', env.BACKEND_PORT, env, metrics);
