@@ -144,9 +144,14 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
       await this.handleEvent(channel, packet, context);
       return;
     }
-    const publish = this.getPublisher(message, packet.id, context);
-    const answer = await this.getHandlerByPattern(channel)!(packet.data, context);
-    this.send(this.transformToObservable(answer), publish);
+    return this.answer(channel, packet.data, context, this.getPublisher(message, packet.id, context));
+  }
+
+  /** The channel's handler run on `data`, its answer handed to `respond` as Nest's `send` does: for NATS and in-process callers alike. */
+  private answer(channel: string, data: unknown, context: NatsContext, respond: (packet: ReplyPacket) => void | Promise<unknown>): Promise<void> {
+    return this.getHandlerByPattern(channel)!(data, context).then((answer) => {
+      this.send(this.transformToObservable(answer), respond);
+    });
   }
 
   override getPublisher(message: Msg, id: string, context: NatsContext): (response: unknown) => void | Promise<unknown> {
@@ -196,10 +201,7 @@ export class PrefixedNatsServer extends ServerNats implements CustomTransportStr
         if (span?.isRecording()) endProcessSpan(span, packet);
         resolve(wireCopy(packet));
       };
-      const handle = this.getHandlerByPattern(channel)!;
-      const run = async () => {
-        this.send(this.transformToObservable(await handle(data, context)), respond);
-      };
+      const run = () => this.answer(channel, data, context, respond);
       (span ? withSpan(span, parent, run) : run()).catch(reject);
     });
     this.answeredHere.set(subject, handler);

@@ -54,9 +54,8 @@ describe('a chat\'s trace through a gateway hosting ai-gateway', () => {
     }).post('/api/ai/chat', { messages: [{ role: 'user', content: 'Hello there' }] });
 
     expect(response.status).toBe(200);
-    const named = (name: string) => spans.find((span) => span.name === name);
-    await waitFor(async () => [named('POST /api/ai/chat'), named('process svc.ai.chat'), named('POST')], (found) => found.every(Boolean));
-    const [edge, handler, vendorCall] = [named('POST /api/ai/chat')!, named('process svc.ai.chat')!, named('POST')!];
+    const named = ['POST /api/ai/chat', 'process svc.ai.chat', 'POST'].map((name) => () => spans.find((span) => span.name === name));
+    const [edge, handler, vendorCall] = (await waitFor(async () => named.map((find) => find()), (found) => found.every(Boolean))) as ExportedSpan[];
     expect(handler).toMatchObject({ traceId: edge.traceId, parentSpanId: edge.spanId });
     expect(vendorCall).toMatchObject({ traceId: edge.traceId, parentSpanId: handler.spanId });
   });
