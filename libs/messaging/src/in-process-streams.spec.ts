@@ -51,6 +51,8 @@ describe('streams answered in this process (in-process-streams.ts)', () => {
   });
 
   it('streams over NATS when the request did not go to a handler in this process', async () => {
+    inProcessStreams.overNats(sut.inbox);
+    await nats.flush();
     const producer = streams.produce(sut.inbox);
     expect(producer).toBeInstanceOf(NatsStreamProducer);
     producer.chunk('a');
@@ -73,6 +75,16 @@ describe('streams answered in this process (in-process-streams.ts)', () => {
     producer.chunk('late');
     await expect(first).resolves.toEqual({ kind: 'chunk', data: 'late' });
     producer.end();
+  });
+
+  it('subscribes nothing on NATS for a stream asked of a handler here: a request to its inbox finds no responder', async () => {
+    const consumer = new StreamConsumer(nats, SILENCE_MS);
+    inProcessStreams.expect(consumer.inbox);
+    try {
+      await expect(nats.request(consumer.inbox, '', { timeout: 5000 })).rejects.toThrow(/no responders/i);
+    } finally {
+      consumer.close();
+    }
   });
 
   it('forgets a consumer once closed: a producer that comes later streams over NATS', () => {

@@ -5,6 +5,8 @@ export interface FrameSink {
   readonly inbox: string;
   deliver(kind: FrameKind, data: string): void;
   attach(producer: InProcessStreamProducer): void;
+  /** Subscribes the inbox on NATS, where a producer in another process publishes. */
+  listen(): void;
 }
 
 const consumers = new Map<string, FrameSink>();
@@ -27,6 +29,10 @@ export const inProcessStreams = {
   },
   expect(inbox: string): void {
     if (consumers.has(inbox)) expected.add(inbox);
+  },
+  /** The request naming this inbox is about to go over NATS: its consumer subscribes first, so nothing published to it is missed. */
+  overNats(inbox: string): void {
+    consumers.get(inbox)?.listen();
   },
   /** The consumer of a stream this process both asked for and answers; undefined: stream over NATS. */
   claim(inbox: string): FrameSink | undefined {

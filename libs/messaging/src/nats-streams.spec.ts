@@ -19,6 +19,7 @@ describe('NatsStreamProducer and StreamConsumer', () => {
 
   beforeEach(async () => {
     sut = new StreamConsumer(requester, SILENCE_MS);
+    sut.listen();
     await requester.flush();
   });
 

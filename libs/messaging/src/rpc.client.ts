@@ -113,6 +113,8 @@ export class RpcClient implements OnApplicationShutdown {
       return Promise.reject(tooLarge);
     }
     const { parent, span } = this.spanOf(subject, options);
+    const streamInbox = streamInboxIn(data);
+    if (streamInbox) inProcessStreams.overNats(streamInbox);
     return this.pending(token, subject, timeoutMs, startedAt, span, true, () => {
       try {
         const headers = requestHeaders(carrierOf(span ?? trace.getSpan(parent)));
@@ -127,7 +129,7 @@ export class RpcClient implements OnApplicationShutdown {
     const token = (this.sequence++).toString(36);
     const { parent, span } = this.spanOf(subject, options);
     // A stream asked of a handler in this process is handed over in it too (in-process-streams.ts).
-    const streamInbox = (data as Partial<Envelope> | undefined)?.streamInbox;
+    const streamInbox = streamInboxIn(data);
     if (streamInbox) inProcessStreams.expect(streamInbox);
     return this.pending(token, subject, timeoutMs, startedAt, span, false, () => {
       here(wireCopy(data), span ? trace.setSpan(parent, span) : parent).then(
@@ -231,4 +233,9 @@ export class RpcClient implements OnApplicationShutdown {
 function outcomeOf(error: Error | null): RequestOutcome {
   if (!error) return 'ok';
   return error instanceof ServiceUnavailableError ? error.reason : 'error';
+}
+
+/** The inbox a streamed request names, if it asks for a stream. */
+function streamInboxIn(data: unknown): string | undefined {
+  return (data as Partial<Envelope> | undefined)?.streamInbox;
 }

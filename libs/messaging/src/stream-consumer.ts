@@ -15,8 +15,9 @@ export class StreamBrokenError extends Error {}
 const SILENCE_CHECK_MS = 250;
 
 /**
- * The receiving end of a stream: subscribes a fresh inbox at once (before the request naming it is
- * sent, so nothing published to it is missed) and queues what arrives until it is read. Frames come
+ * The receiving end of a stream: a fresh inbox, subscribed on NATS when the request naming it goes
+ * over NATS (RpcClient calls `listen` before sending it, so nothing published to it is missed), and
+ * a queue of what arrives until it is read. Frames come
  * out in sequence order or not at all: a gap or a reordering fails the stream rather than
  * delivering a garbled answer. Silence is timed from the first read, since before it the request
  * is still being answered (and the RPC client times that). A producer in this process
@@ -24,7 +25,7 @@ const SILENCE_CHECK_MS = 250;
  */
 export class StreamConsumer implements AsyncIterable<StreamFrame>, FrameSink {
   readonly inbox = createInbox();
-  private readonly subscription: Subscription;
+  private subscription?: Subscription;
   private readonly queue: StreamFrame[] = [];
   private waiter?: { resolve: (frame: StreamFrame | null) => void; reject: (error: Error) => void };
   private broken?: StreamBrokenError;
@@ -38,8 +39,13 @@ export class StreamConsumer implements AsyncIterable<StreamFrame>, FrameSink {
   private producerHere?: InProcessStreamProducer;
 
   constructor(private readonly nats: NatsConnection, private readonly silenceMs = STREAM_SILENCE_MS) {
-    this.subscription = nats.subscribe(this.inbox, { callback: (error, message) => (error ? this.break(error.message) : this.receive(message)) });
     inProcessStreams.opened(this);
+  }
+
+  /** Not before: a request a handler in this process answers streams without NATS, and a subscription would cost it two writes to the server. */
+  listen(): void {
+    if (this.subscription || this.done) return;
+    this.subscription = this.nats.subscribe(this.inbox, { callback: (error, message) => (error ? this.break(error.message) : this.receive(message)) });
   }
 
   /** The next frame; null once the stream has ended or failed and everything before was read. */
@@ -136,7 +142,7 @@ export class StreamConsumer implements AsyncIterable<StreamFrame>, FrameSink {
 
   private unsubscribe(): void {
     clearInterval(this.silenceTimer);
-    if (!this.subscription.isClosed()) this.subscription.unsubscribe();
+    if (this.subscription && !this.subscription.isClosed()) this.subscription.unsubscribe();
     inProcessStreams.closed(this);
   }
 
