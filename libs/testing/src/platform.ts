@@ -243,7 +243,8 @@ export class TestPlatform {
       natsUrl: this.env.NATS_URL!,
       prefix: this.env.NATS_PREFIX!,
       serviceName: 'publisher-test',
-      requestTimeoutMs: 2000,
+      // As long as a service's own question waits (NATS_REQUEST_TIMEOUT_MS's default): 2 s was hit on a loaded machine.
+      requestTimeoutMs: 5000,
     }));
     return this.messaging;
   }

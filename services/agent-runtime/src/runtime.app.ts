@@ -98,7 +98,14 @@ export async function startRuntime(source: EnvSource): Promise<FastifyInstance> 
     ai.shutdown();
     await tools.close();
   });
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void app.close().then(() => process.exit(0)));
+  const stop = () => app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      app.log.error({ msg: 'Stopping failed', cause: String(error) });
+      process.exit(1);
+    },
+  );
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop());
 
   await replier.resume();
   await listenRetrying(app, { host: env.HOST, port: env.PORT, attempts: env.LISTEN_ATTEMPTS, backoffMs: env.LISTEN_BACKOFF_MS });

@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   });
   logger.info({ url: sandbox.url, smtpUrl: sandbox.smtpUrl }, `Sandbox listening: HTTP ${sandbox.url}, SMTP ${sandbox.smtpUrl}`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => void sandbox.close().then(() => tracing?.shutdown()));
+    process.once(signal, () => void sandbox.close().then(() => tracing?.shutdown()).catch((error: unknown) => {
+      logger.error({ err: error }, 'Sandbox failed to stop');
+      process.exit(1);
+    }));
   }
 }
 
