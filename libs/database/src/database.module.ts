@@ -1,5 +1,6 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { ReadinessModule } from '@platform/config';
+import { connectAtBoot } from './boot-connection.js';
 import { createDataSource } from './data-source.factory.js';
 import { DATA_SOURCE, Db } from './db.js';
 import type { ServiceDatabase } from './service-database.js';
@@ -12,7 +13,7 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [ReadinessModule],
       providers: [
-        { provide: DATA_SOURCE, useFactory: () => createDataSource(url, database, true, poolSize).initialize() },
+        { provide: DATA_SOURCE, useFactory: () => connectAtBoot(() => createDataSource(url, database, true, poolSize)) },
         Db,
       ],
       exports: [Db],
