@@ -1,86 +1,57 @@
-import { createServer, connect, type Server } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { createTestDatabase, INFRA, type TestDatabase } from '@platform/testing';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startOwnedPostgres, type OwnedServer } from '@platform/testing';
 import { connectAtBoot } from './boot-connection.js';
 import { createDataSource } from './data-source.factory.js';
 
 const database = { schema: 'public', entities: [], migrations: [] };
-const QUICK = { deadlineMs: 5000, firstPauseMs: 50, maxPauseMs: 200 };
+const QUICK = { deadlineMs: 30_000, firstPauseMs: 50, maxPauseMs: 200 };
 
-/** A port nothing listens on yet, and a way to start forwarding it to the machine's PostgreSQL. */
-async function lateProxy(): Promise<{ port: number; open: () => Promise<Server> }> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  const target = new URL(INFRA.databaseUrl);
-  const open = async () => {
-    const proxy = createServer((client) => {
-      const upstream = connect(Number(target.port || 5432), target.hostname);
-      client.pipe(upstream).pipe(client);
-      client.on('error', () => upstream.destroy());
-      upstream.on('error', () => client.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
-    return proxy;
-  };
-  return { port, open };
-}
-
-function urlOnPort(databaseUrl: string, port: number): string {
-  const url = new URL(databaseUrl);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return url.toString();
-}
-
+/** Against a PostgreSQL of the test's own, which it stops and starts as a machine booting would find it. */
 describe('connectAtBoot', () => {
-  let db: TestDatabase;
+  let postgres: OwnedServer;
+  let attempts: number;
+  const sourceAt = (url: string) => () => {
+    attempts += 1;
+    return createDataSource(url, database, false, 1);
+  };
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    postgres = await startOwnedPostgres();
+  }, 60_000);
+
+  beforeEach(() => {
+    attempts = 0;
   });
 
   afterAll(async () => {
-    await db.drop();
+    await postgres?.close();
+  });
+
+  it('fails at once on what waiting cannot mend: a database that does not exist', async () => {
+    await expect(connectAtBoot(sourceAt(postgres.url.replace(/\/postgres$/, '/no_such_database')), QUICK)).rejects.toMatchObject({ code: '3D000' });
+    expect(attempts).toBe(1);
   });
 
   it('waits for a PostgreSQL that is not there yet, then connects', async () => {
-    const { port, open } = await lateProxy();
-    let attempts = 0;
-    const opening = new Promise<Server>((resolve) => setTimeout(() => resolve(open()), 400));
+    await postgres.kill();
+    const starting = sleep(400).then(() => postgres.start());
 
-    const source = await connectAtBoot(() => {
-      attempts += 1;
-      return createDataSource(urlOnPort(db.url, port), database, false, 1);
-    }, QUICK);
-    const proxy = await opening;
+    const source = await connectAtBoot(sourceAt(postgres.url), QUICK);
+    await starting;
     try {
       expect(await source.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
       expect(attempts).toBeGreaterThan(1);
     } finally {
       await source.destroy();
-      await new Promise((resolve) => proxy.close(resolve));
     }
   });
 
   it('gives up with the last refusal once the wait is over', async () => {
-    const { port } = await lateProxy();
+    await postgres.kill();
     const started = Date.now();
 
-    await expect(connectAtBoot(() => createDataSource(urlOnPort(db.url, port), database, false, 1), { ...QUICK, deadlineMs: 300 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    await expect(connectAtBoot(sourceAt(postgres.url), { ...QUICK, deadlineMs: 300 })).rejects.toMatchObject({ code: 'ECONNREFUSED' });
     expect(Date.now() - started).toBeLessThan(2000);
-  });
-
-  it('fails at once on what waiting cannot mend: a database that does not exist', async () => {
-    const url = new URL(INFRA.databaseUrl);
-    url.pathname = '/no_such_database_for_boot';
-    let attempts = 0;
-
-    await expect(connectAtBoot(() => {
-      attempts += 1;
-      return createDataSource(url.toString(), database, false, 1);
-    }, QUICK)).rejects.toMatchObject({ code: '3D000' });
-    expect(attempts).toBe(1);
+    expect(attempts).toBeGreaterThan(1);
   });
 });
